@@ -1,0 +1,65 @@
+/// The read-eval-print loop: reads lines, hands them to the tab bar, reports errors.
+@MainActor
+public final class REPL {
+    /// How the loop behaves.
+    public struct Options: Sendable {
+        /// Stop at the first failed command.
+        public var bail: Bool
+        /// A person at a terminal, rather than a script.
+        public var isInteractive: Bool
+
+        public init(bail: Bool = false, isInteractive: Bool = false) {
+            self.bail = bail
+            self.isInteractive = isInteractive
+        }
+    }
+
+    private let app: AppCoordinator
+    private let reader: any LineReader
+    private let console: Console
+    private let options: Options
+
+    public init(app: AppCoordinator, reader: any LineReader, console: Console, options: Options) {
+        self.app = app
+        self.reader = reader
+        self.console = console
+        self.options = options
+    }
+
+    /// Runs until `/quit` or the end of input; returns the exit status: 1 if any command failed.
+    public func run() async -> Int32 {
+        do {
+            try await app.start()
+        } catch {
+            console.error(ErrorReport.message(for: error))
+            return 1
+        }
+        guard let tabBar = app.tabBarCoordinator else { return 1 }
+        if options.isInteractive {
+            console.line("tudy: /help lists the commands, /quit leaves")
+        }
+        var failed = false
+        loop: while true {
+            switch reader.readLine(tabBar.lineRequest) {
+            case .end:
+                if let unfinished = tabBar.unfinishedFlow {
+                    console.error("input ended: \(unfinished)")
+                    failed = true
+                }
+                break loop
+            case .rejected(let problem):
+                console.error(problem.message)
+                failed = true
+            case .line(let line):
+                do {
+                    if try await tabBar.handle(line: line) == .quit { break loop }
+                } catch {
+                    console.error(ErrorReport.message(for: error))
+                    failed = true
+                }
+            }
+            if failed && options.bail { break }
+        }
+        return failed ? 1 : 0
+    }
+}

@@ -1,0 +1,52 @@
+/// A command tudy could not take as typed, with the line a user sees.
+public enum CommandError: Error, Equatable, Sendable, UserFacingError {
+    case unknown(name: String, suggestion: String?)
+    case notHere(name: String, places: [String], here: String)
+    case missingArgument(usage: String)
+    case unexpectedArgument(usage: String)
+    case badArgument(String, usage: String)
+    case textNotHere(here: String)
+    case busy(command: String, reason: String)
+    case alreadyLoggedIn(String)
+    case notLoggedIn
+    case passwordsDiffer
+    case notWriter(projectID: Int, writer: String)
+    case ownPost
+    case noMoreMessages
+    case nothingToGoBack(here: String)
+
+    public var message: String {
+        switch self {
+        case .unknown(let name, let suggestion?):
+            "unknown command /\(name): did you mean \(suggestion)? (/help lists the commands here)"
+        case .unknown(let name, nil):
+            "unknown command /\(name): /help lists the commands here"
+        case .notHere(let name, let places, let here):
+            "/\(name) works in \(places.joined(separator: " and ")), not at \(here)"
+        case .missingArgument(let usage):
+            "missing argument: usage \(usage)"
+        case .unexpectedArgument(let usage):
+            "this command takes no argument: usage \(usage)"
+        case .badArgument(let problem, let usage):
+            "\(problem): usage \(usage)"
+        case .textNotHere(let here):
+            "plain text is sent only in a chat room, not at \(here): commands start with / (/help)"
+        case .busy(let command, let reason):
+            "\(command) is not available \(reason): finish it, or /back"
+        case .alreadyLoggedIn(let name):
+            "you are logged in as \(name): /logout first"
+        case .notLoggedIn:
+            "you are not logged in: /login <name> or /signup <name>"
+        case .passwordsDiffer:
+            "the passwords do not match: nothing was made, try /signup again"
+        case .notWriter(let id, let writer):
+            "only \(writer), who wrote post #\(id), can change it"
+        case .ownPost:
+            "this is your own post: /dm sends a chat to someone else's"
+        case .noMoreMessages:
+            "there are no older messages"
+        case .nothingToGoBack(let here):
+            "nothing to go back to at \(here): /home or /chat switch tabs"
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// Runs the Chat tab: the rooms list and the rooms.
+@MainActor
+public final class ChatCoordinator: Coordinator {
+    /// What Chat does once a user has logged in for it.
+    enum PendingAction: Equatable {
+        case select
+    }
+
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public weak var loginDelegate: (any LoginCheckDelegate)?
+    public weak var chatDelegate: (any ChatCoordinatorDelegate)?
+    public var navigationController: Navigator
+    public var childCoordinators: [any Coordinator] = []
+    public let type = CoordinatorType.chat
+    public let roomListScreen: RoomListScreen
+    private(set) var pendingAction: PendingAction?
+    private let context: AppContext
+
+    public init(_ navigationController: Navigator, context: AppContext) {
+        self.navigationController = navigationController
+        self.context = context
+        roomListScreen = RoomListScreen(context: context)
+    }
+
+    public func start() async throws {
+        roomListScreen.didSendEventClosure = { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .showRoom(let room): try await pushRoom(room)
+            case .showDirectRoom(let other): try await showPersonalChat(with: other)
+            }
+        }
+        navigationController.setRoot(roomListScreen)
+    }
+
+    /// `/chat`: Chat is shown only to a user; a guest is asked to log in first.
+    public func requestSelection() {
+        guard context.session.user != nil else {
+            pendingAction = .select
+            showLogin()
+            return
+        }
+        chatDelegate?.selectChatTab()
+    }
+
+    /// Opens the 1:1 room with `other`, made if it does not exist, on top of the rooms list.
+    public func showPersonalChat(with other: User) async throws {
+        let room = try await context.store.directRoom(between: try context.requireUser(), and: other)
+        navigationController.popToRoot()
+        try await pushRoom(room)
+    }
+
+    private func pushRoom(_ room: Room) async throws {
+        let screen = RoomScreen(room: room, context: context)
+        screen.didSendEventClosure = { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .didInvite(let invited) where invited.id != room.id:
+                navigationController.pop()
+                try await pushRoom(invited)
+            case .didInvite:
+                break
+            case .didLeave:
+                navigationController.pop()
+            }
+        }
+        try await navigationController.push(screen)
+    }
+
+    public func showLogin() {
+        loginDelegate?.prepareLoginCoordinator()
+    }
+
+    // MARK: - Login
+
+    /// Goes on with what was asked before the login.
+    public func resumeAfterLogin() {
+        guard pendingAction == .select else { return }
+        pendingAction = nil
+        chatDelegate?.selectChatTab()
+    }
+
+    /// The login was cancelled: what waited for it is dropped.
+    public func dropPendingAction() {
+        pendingAction = nil
+    }
+
+    /// After a logout: nothing of the last user's rooms stays on the stack.
+    public func reset() {
+        navigationController.popToRoot()
+        pendingAction = nil
+    }
+}

@@ -1,0 +1,159 @@
+/// Runs the Home tab: the board, searches, post details and the write form.
+@MainActor
+public final class HomeCoordinator: HomeCoordinatorProtocol {
+    /// What Home does once a user has logged in for it.
+    enum PendingAction: Equatable {
+        case write
+        case sendChat(to: User)
+    }
+
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public weak var loginDelegate: (any LoginCheckDelegate)?
+    public weak var homeDelegate: (any HomeCoordinatorDelegate)?
+    public var navigationController: Navigator
+    public var childCoordinators: [any Coordinator] = []
+    public let type = CoordinatorType.home
+    public let boardScreen: BoardScreen
+    private(set) var pendingAction: PendingAction?
+    private let context: AppContext
+
+    public init(_ navigationController: Navigator, context: AppContext) {
+        self.navigationController = navigationController
+        self.context = context
+        boardScreen = BoardScreen(context: context)
+    }
+
+    public func start() async throws {
+        boardScreen.didSendEventClosure = { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .showSearch(let words): try await pushSearchScreen(words: words)
+            case .showFastSearch(let work): try await pushFastSearchScreen(work: work)
+            case .showProjectWrite: try await showProjectWriteScreen()
+            case .showProjectDetail(let project): try await pushProjectDetailScreen(project: project)
+            }
+        }
+        navigationController.setRoot(boardScreen)
+    }
+
+    // MARK: - Flows
+
+    public func pushSearchScreen(words: String) async throws {
+        try await pushResults(ProjectSearchScreen(query: .words(words), context: context))
+    }
+
+    public func pushFastSearchScreen(work: String) async throws {
+        try await pushResults(ProjectSearchScreen(query: .work(work), context: context))
+    }
+
+    private func pushResults(_ screen: ProjectSearchScreen) async throws {
+        screen.didSendEventClosure = { [weak self] event in
+            switch event {
+            case .showProjectDetail(let project): try await self?.pushProjectDetailScreen(project: project)
+            }
+        }
+        try await navigationController.push(screen)
+    }
+
+    public func showProjectWriteScreen() async throws {
+        guard context.session.user != nil else {
+            pendingAction = .write
+            showLogin()
+            return
+        }
+        try await presentWriteCoordinator(mode: .new)
+    }
+
+    public func showModifyProject(project: Project) async throws {
+        try await presentWriteCoordinator(mode: .modify(project))
+    }
+
+    private func presentWriteCoordinator(mode: ProjectWriteScreen.Mode) async throws {
+        let writeCoordinator = ProjectWriteCoordinator(mode: mode, context: context)
+        writeCoordinator.finishDelegate = self
+        writeCoordinator.writeDelegate = self
+        childCoordinators.append(writeCoordinator)
+        do {
+            try await navigationController.present(writeCoordinator.navigationController)
+            try await writeCoordinator.start()
+        } catch {
+            childCoordinators.removeAll { $0 === writeCoordinator }
+            throw error
+        }
+    }
+
+    public func registerProject(_ project: Project) async throws {
+        context.console.line("posted #\(project.id)")
+        navigationController.popToRoot()
+        try await pushProjectDetailScreen(project: project)
+    }
+
+    public func updateProject(_ project: Project) async throws {
+        context.console.line("saved #\(project.id)")
+        let detail = navigationController.screens.last { ($0 as? ProjectDetailScreen)?.project.id == project.id }
+        (detail as? ProjectDetailScreen)?.show(project)
+    }
+
+    public func pushProjectDetailScreen(project: Project) async throws {
+        let detail = ProjectDetailScreen(project: project, context: context)
+        detail.didSendEventClosure = { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .sendChat(let writer): sendChat(to: writer)
+            case .modify(let project): try await showModifyProject(project: project)
+            case .didDelete: navigationController.pop()
+            }
+        }
+        try await navigationController.push(detail)
+    }
+
+    public func showLogin() {
+        loginDelegate?.prepareLoginCoordinator()
+    }
+
+    private func sendChat(to writer: User) {
+        guard context.session.user != nil else {
+            pendingAction = .sendChat(to: writer)
+            showLogin()
+            return
+        }
+        homeDelegate?.showPersonalChat(with: writer)
+    }
+
+    // MARK: - Login
+
+    /// Goes on with what was asked before the login.
+    public func resumeAfterLogin() async throws {
+        guard let action = pendingAction else { return }
+        pendingAction = nil
+        switch action {
+        case .write: try await showProjectWriteScreen()
+        case .sendChat(let writer): sendChat(to: writer)
+        }
+    }
+
+    /// The login was cancelled: what waited for it is dropped.
+    public func dropPendingAction() {
+        pendingAction = nil
+    }
+
+    /// The write form that is open, if any.
+    var writeCoordinator: ProjectWriteCoordinator? {
+        childCoordinators.lazy.compactMap { $0 as? ProjectWriteCoordinator }.first
+    }
+}
+
+// MARK: - CoordinatorFinishDelegate
+
+extension HomeCoordinator: CoordinatorFinishDelegate {
+    public func coordinatorDidFinish(childCoordinator: any Coordinator) {
+        childCoordinators.removeAll { $0 === childCoordinator }
+        if childCoordinator.type == .projectWrite {
+            navigationController.dismiss()
+        }
+    }
+}
+
+// MARK: - ProjectWriteCoordinatorDelegate
+
+extension HomeCoordinator: ProjectWriteCoordinatorDelegate {}

@@ -1,0 +1,291 @@
+/// Runs the tab bar: takes every input line, handles the global commands, hands the
+/// rest to the visible screen, and carries out what Home, Chat and Login ask of it.
+@MainActor
+public final class TabBarCoordinator: Coordinator {
+    /// A transition a child asked for through a delegate; the tab bar decides it at
+    /// once and performs it when the line's own work is done.
+    enum Route: Equatable {
+        case presentLogin
+        case personalChat(with: User)
+        case selectChat
+        case resumeAfterLogin
+    }
+
+    /// Whether the session goes on after a line.
+    public enum LineOutcome: Equatable, Sendable {
+        case proceed
+        case quit
+    }
+
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public var navigationController: Navigator
+    public var childCoordinators: [any Coordinator] = []
+    public let type = CoordinatorType.tab
+    public let tabBarController = TabBarController()
+    public let homeCoordinator: HomeCoordinator
+    public let chatCoordinator: ChatCoordinator
+    private(set) var routes: [Route] = []
+    private let context: AppContext
+
+    public init(_ navigationController: Navigator, context: AppContext) {
+        self.navigationController = navigationController
+        self.context = context
+        homeCoordinator = HomeCoordinator(tabBarController.navigator(for: .home), context: context)
+        chatCoordinator = ChatCoordinator(tabBarController.navigator(for: .chat), context: context)
+    }
+
+    public func start() async throws {
+        homeCoordinator.finishDelegate = self
+        homeCoordinator.loginDelegate = self
+        homeCoordinator.homeDelegate = self
+        childCoordinators.append(homeCoordinator)
+        try await homeCoordinator.start()
+
+        chatCoordinator.finishDelegate = self
+        chatCoordinator.loginDelegate = self
+        chatCoordinator.chatDelegate = self
+        childCoordinators.append(chatCoordinator)
+        try await chatCoordinator.start()
+    }
+
+    /// The login flow, while it is shown.
+    public var loginCoordinator: LoginCoordinator? {
+        childCoordinators.lazy.compactMap { $0 as? LoginCoordinator }.first
+    }
+
+    // MARK: - Input
+
+    /// What the next line is asked as: the prompt, and whether it is a password.
+    public var lineRequest: LineRequest {
+        switch tabBarController.visibleScreen?.prompt ?? .command {
+        case .command: LineRequest(prompt: "\(tabBarController.path)  \(context.session.user?.name ?? "guest")> ")
+        case .answer(let question, _): LineRequest(prompt: question)
+        case .secret(let question): LineRequest(prompt: question, isSecret: true)
+        }
+    }
+
+    /// The flow that input ending now would cut off, if any.
+    public var unfinishedFlow: String? {
+        guard tabBarController.presented != nil else { return nil }
+        if homeCoordinator.writeCoordinator != nil { return "a post was being written: the draft was dropped" }
+        return "a login was not finished: nobody logged in"
+    }
+
+    /// Acts on one input line.
+    /// - Throws: a `UserFacingError` for anything the line could not do; the session goes on.
+    public func handle(line: String) async throws -> LineOutcome {
+        do {
+            let outcome = try await dispatch(line)
+            while !routes.isEmpty {
+                try await perform(routes.removeFirst())
+            }
+            return outcome
+        } catch {
+            routes.removeAll()
+            throw error
+        }
+    }
+
+    private func dispatch(_ line: String) async throws -> LineOutcome {
+        guard let screen = tabBarController.visibleScreen else { return .proceed }
+        if case .secret = screen.prompt {
+            // A password is taken whole; only an exact /back leaves the flow.
+            if line == "/back" {
+                try goBack()
+                return .proceed
+            }
+            try await screen.handle(.text(line))
+            return .proceed
+        }
+        switch InputLine(parsing: line) {
+        case .text(let text):
+            guard screen.takesText else {
+                if text.allSatisfy(\.isWhitespace) { return .proceed }
+                throw CommandError.textNotHere(here: tabBarController.path)
+            }
+            try await screen.handle(.text(text))
+        case .command(let name, let argument):
+            if let global = CommandCatalog.globalSpec(named: name) {
+                try global.validate(argument)
+                return try await perform(GlobalCommand(rawValue: name)!, argument: argument)
+            }
+            if let spec = screen.commands.first(where: { $0.name == name }) {
+                try spec.validate(argument)
+                try await screen.handle(.command(name: name, argument: argument))
+            } else if case .answer(_, takesSlashLines: true) = screen.prompt {
+                try await screen.handle(.text(line))
+            } else {
+                throw CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
+            }
+        }
+        return .proceed
+    }
+
+    // MARK: - Global commands
+
+    enum GlobalCommand: String {
+        case help, home, chat, back, `where`, signup, login, logout, whoami, quit
+    }
+
+    private func perform(_ command: GlobalCommand, argument: String) async throws -> LineOutcome {
+        switch command {
+        case .help:
+            try showHelp(argument)
+        case .home:
+            try requireNoModal("/home")
+            tabBarController.select(.home)
+            try await tabBarController.visibleScreen?.appear()
+        case .chat:
+            try requireNoModal("/chat")
+            chatCoordinator.requestSelection()
+        case .back:
+            try goBack()
+        case .where:
+            context.console.line(tabBarController.path)
+        case .signup, .login:
+            try await startLogin(name: argument, signingUp: command == .signup)
+        case .logout:
+            try requireNoModal("/logout")
+            let user = try context.requireUser()
+            context.session.user = nil
+            chatCoordinator.reset()
+            tabBarController.select(.home)
+            context.console.line("logged out \(user.name)")
+        case .whoami:
+            context.console.line(context.session.user?.name ?? "guest")
+        case .quit:
+            return .quit
+        }
+        return .proceed
+    }
+
+    private func requireNoModal(_ command: String) throws {
+        guard tabBarController.presented != nil else { return }
+        let reason = homeCoordinator.writeCoordinator != nil ? "while writing a post" : "while logging in"
+        throw CommandError.busy(command: command, reason: reason)
+    }
+
+    private func goBack() throws {
+        if let login = loginCoordinator {
+            login.cancel()
+            context.console.line("login cancelled")
+        } else if let write = homeCoordinator.writeCoordinator {
+            write.cancel()
+            context.console.line("draft dropped")
+        } else if tabBarController.visibleNavigator.pop() != nil {
+            context.console.line("back at \(tabBarController.path)")
+        } else {
+            throw CommandError.nothingToGoBack(here: tabBarController.path)
+        }
+    }
+
+    private func startLogin(name: String, signingUp: Bool) async throws {
+        if let user = context.session.user { throw CommandError.alreadyLoggedIn(user.name) }
+        let login: LoginCoordinator
+        if let shown = loginCoordinator {
+            login = shown
+        } else {
+            try requireNoModal(signingUp ? "/signup" : "/login")
+            login = LoginCoordinator(context: context, staysOpenAfterFailure: false)
+        }
+        if signingUp { login.signUp(name: name) } else { login.logIn(name: name) }
+        if login !== loginCoordinator { try await present(login) }
+    }
+
+    private func present(_ login: LoginCoordinator) async throws {
+        login.finishDelegate = self
+        childCoordinators.append(login)
+        try await login.start()
+        try await tabBarController.visibleNavigator.present(login.navigationController)
+    }
+
+    private func showHelp(_ argument: String) throws {
+        let console = context.console
+        if !argument.isEmpty {
+            let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
+            let specs = CommandCatalog.specs(named: name)
+            guard !specs.isEmpty else {
+                throw CommandError.unknown(
+                    name: name, suggestion: CommandSuggestion.nearest(to: name, among: CommandCatalog.allNames))
+            }
+            for (place, spec) in specs {
+                console.line("\(spec.usage)  \(spec.summary) (\(place))")
+            }
+            return
+        }
+        let screen = tabBarController.visibleScreen
+        console.line("here (\(tabBarController.path)):")
+        if let commands = screen?.commands, !commands.isEmpty {
+            console.lines(commands.map(CommandCatalog.helpLine))
+        }
+        if screen is RoomScreen {
+            console.line("  plain text         send it (start it with // to send a text that begins with /)")
+        }
+        if case .answer(let question, _)? = screen?.prompt {
+            console.line("  answer the question: \(question.trimmingCharacters(in: .whitespaces))")
+        }
+        console.line("everywhere:")
+        console.lines(CommandCatalog.global.map(CommandCatalog.helpLine))
+    }
+
+    // MARK: - Routes
+
+    private func perform(_ route: Route) async throws {
+        switch route {
+        case .presentLogin:
+            guard loginCoordinator == nil else { return }
+            try await present(LoginCoordinator(context: context, staysOpenAfterFailure: true))
+        case .personalChat(let writer):
+            tabBarController.select(.chat)
+            try await chatCoordinator.showPersonalChat(with: writer)
+        case .selectChat:
+            tabBarController.select(.chat)
+            try await tabBarController.visibleScreen?.appear()
+        case .resumeAfterLogin:
+            try await homeCoordinator.resumeAfterLogin()
+            chatCoordinator.resumeAfterLogin()
+        }
+    }
+}
+
+// MARK: - LoginCheckDelegate
+
+extension TabBarCoordinator: LoginCheckDelegate {
+    public func prepareLoginCoordinator() {
+        routes.append(.presentLogin)
+    }
+}
+
+// MARK: - HomeCoordinatorDelegate
+
+extension TabBarCoordinator: HomeCoordinatorDelegate {
+    public func showPersonalChat(with projectWriter: User) {
+        routes.append(.personalChat(with: projectWriter))
+    }
+}
+
+// MARK: - ChatCoordinatorDelegate
+
+extension TabBarCoordinator: ChatCoordinatorDelegate {
+    public func selectChatTab() {
+        routes.append(.selectChat)
+    }
+}
+
+// MARK: - CoordinatorFinishDelegate
+
+extension TabBarCoordinator: CoordinatorFinishDelegate {
+    public func coordinatorDidFinish(childCoordinator: any Coordinator) {
+        childCoordinators.removeAll { $0 === childCoordinator }
+        guard let login = childCoordinator as? LoginCoordinator else { return }
+        tabBarController.dismiss()
+        switch login.outcome {
+        case .loggedIn(let user):
+            context.session.user = user
+            routes.append(.resumeAfterLogin)
+        case .cancelled, nil:
+            homeCoordinator.dropPendingAction()
+            chatCoordinator.dropPendingAction()
+        }
+    }
+}

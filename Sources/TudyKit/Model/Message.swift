@@ -1,0 +1,22 @@
+import Foundation
+
+/// One chat message, as kept by the store.
+public struct Message: Equatable, Sendable, Identifiable {
+    /// Grows with every message sent, so it orders messages and pages them by key.
+    public let id: Int
+    public let roomID: Int
+    public let sender: User
+    public let text: String
+    public let sentAt: Date
+
+    public init(id: Int, roomID: Int, sender: User, text: String, sentAt: Date) {
+        self.id = id
+        self.roomID = roomID
+        self.sender = sender
+        self.text = text
+        self.sentAt = sentAt
+    }
+
+    /// The longest message tudy sends, in characters.
+    public static let maximumLength = 4000
+}

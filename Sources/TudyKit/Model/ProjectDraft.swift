@@ -1,0 +1,37 @@
+/// What a writer fills in for a post: checked by the store before it is kept.
+public struct ProjectDraft: Equatable, Sendable {
+    public var title: String
+    public var works: [String]
+    public var capacity: Int
+    public var body: String
+
+    public init(title: String, works: [String], capacity: Int, body: String) {
+        self.title = title
+        self.works = works
+        self.capacity = capacity
+        self.body = body
+    }
+
+    /// Capacities a study group may ask for.
+    public static let capacityRange = 2...99
+    /// The longest title the board shows.
+    public static let maximumTitleLength = 120
+
+    /// The reason this draft can not be kept, or nil when it can.
+    public var problem: String? {
+        let trimmedTitle = title.trimmingCharacters(in: .whitespaces)
+        if trimmedTitle.isEmpty { return "a post needs a title" }
+        if trimmedTitle.count > Self.maximumTitleLength {
+            return "a title has at most \(Self.maximumTitleLength) characters"
+        }
+        if works.isEmpty { return "a post needs at least one work tag, e.g. ios or backend" }
+        if let bad = works.first(where: { !WorkTag.isValid($0) }) {
+            return "work tag '\(bad)' may hold only letters, digits, '-' and '_'"
+        }
+        if !Self.capacityRange.contains(capacity) {
+            return "capacity must be a number from \(Self.capacityRange.lowerBound) to \(Self.capacityRange.upperBound)"
+        }
+        if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "a post needs a body" }
+        return nil
+    }
+}

@@ -1,0 +1,14 @@
+/// A person with an account; the name is unique, compared without regard to case.
+public struct User: Hashable, Sendable {
+    /// The name others see and type, e.g. in `/dm alice`.
+    public let name: String
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// Whether two names belong to the same account.
+    public func isNamed(_ other: String) -> Bool {
+        name.lowercased() == other.lowercased()
+    }
+}

@@ -1,0 +1,88 @@
+/// One post, with what its reader or writer can do with it.
+@MainActor
+public final class ProjectDetailScreen: Screen {
+    /// What a post asks its coordinator to do.
+    public enum Event: Equatable {
+        case sendChat(to: User)
+        case modify(project: Project)
+        case didDelete(project: Project)
+    }
+
+    static let dm = CommandSpec("dm", "send a chat to the writer")
+    static let edit = CommandSpec("edit", "change the post (writer only)")
+    static let close = CommandSpec("close", "stop recruiting (writer only)")
+    static let reopen = CommandSpec("reopen", "recruit again (writer only)")
+    static let delete = CommandSpec("delete", "remove the post (writer only)")
+    static let commandSpecs = [dm, edit, close, reopen, delete]
+
+    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    public private(set) var project: Project
+    private let context: AppContext
+
+    public init(project: Project, context: AppContext) {
+        self.project = project
+        self.context = context
+    }
+
+    public var title: String { "#\(project.id)" }
+    public var commands: [CommandSpec] { Self.commandSpecs }
+
+    public func appear() async throws {
+        project = try await context.store.project(id: project.id)
+        printProject()
+    }
+
+    /// Shows the post as it is after an edit.
+    public func show(_ project: Project) {
+        self.project = project
+        printProject()
+    }
+
+    public func handle(_ input: ScreenInput) async throws {
+        switch input {
+        case .command("dm", _):
+            if let user = context.session.user, project.writer.isNamed(user.name) { throw CommandError.ownPost }
+            try await didSendEventClosure?(.sendChat(to: project.writer))
+        case .command("edit", _):
+            try requireWriter()
+            try await didSendEventClosure?(.modify(project: project))
+        case .command("close", _):
+            try await setOpen(false)
+        case .command("reopen", _):
+            try await setOpen(true)
+        case .command("delete", _):
+            let user = try requireWriter()
+            try await context.store.deleteProject(id: project.id, by: user)
+            context.console.line("deleted post #\(project.id)")
+            try await didSendEventClosure?(.didDelete(project: project))
+        default:
+            throw unsupported(input)
+        }
+    }
+
+    /// Refuses early, before a draft is typed; the store checks again on every write.
+    @discardableResult
+    private func requireWriter() throws -> User {
+        guard let user = context.session.user, project.writer.isNamed(user.name) else {
+            throw CommandError.notWriter(projectID: project.id, writer: project.writer.name)
+        }
+        return user
+    }
+
+    private func setOpen(_ isOpen: Bool) async throws {
+        let user = try requireWriter()
+        project = try await context.store.setProject(id: project.id, isOpen: isOpen, by: user)
+        context.console.line("post #\(project.id) is \(isOpen ? "open" : "closed") now")
+    }
+
+    private func printProject() {
+        let format = context.format
+        context.console.line("#\(project.id) \(project.title)")
+        context.console.line(
+            "\(project.isOpen ? "open" : "closed") · \(project.capacity) people · work: \(project.works.joined(separator: ", "))"
+        )
+        context.console.line("by \(project.writer.name) on \(format.day(project.createdAt))")
+        context.console.line()
+        context.console.lines(project.body.components(separatedBy: "\n"))
+    }
+}

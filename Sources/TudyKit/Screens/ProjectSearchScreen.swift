@@ -1,0 +1,53 @@
+/// The posts found by `/search` or `/work` (the seed's search and fast-search screens).
+@MainActor
+public final class ProjectSearchScreen: Screen {
+    /// What a search result asks its coordinator to do.
+    public enum Event: Equatable {
+        case showProjectDetail(project: Project)
+    }
+
+    static let list = CommandSpec("list", "show the posts found again")
+    static let open = CommandSpec("open", .required("<id>"), "show a post")
+    static let commandSpecs = [list, open]
+
+    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    public let query: ProjectQuery
+    private let context: AppContext
+
+    public init(query: ProjectQuery, context: AppContext) {
+        self.query = query
+        self.context = context
+    }
+
+    public var title: String {
+        switch query {
+        case .all: "all"
+        case .words(let words): "search \(words)"
+        case .work(let tag): "work \(tag)"
+        }
+    }
+
+    public var commands: [CommandSpec] { Self.commandSpecs }
+
+    public func appear() async throws {
+        let projects = try await context.store.projects(query)
+        if projects.isEmpty {
+            context.console.line("no posts found: /back, then /list shows every post")
+        } else {
+            context.console.lines(projects.map(context.format.projectRow))
+        }
+    }
+
+    public func handle(_ input: ScreenInput) async throws {
+        switch input {
+        case .command("list", _):
+            try await appear()
+        case .command("open", let argument):
+            let id = try NumberArgument.parse(argument, of: Self.open)
+            let project = try await context.store.project(id: id)
+            try await didSendEventClosure?(.showProjectDetail(project: project))
+        default:
+            throw unsupported(input)
+        }
+    }
+}

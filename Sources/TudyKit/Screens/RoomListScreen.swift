@@ -1,0 +1,68 @@
+/// The root of Chat: the user's rooms.
+@MainActor
+public final class RoomListScreen: Screen {
+    /// What the rooms list asks its coordinator to do.
+    public enum Event: Equatable {
+        case showRoom(room: Room)
+        case showDirectRoom(with: User)
+    }
+
+    static let rooms = CommandSpec("rooms", "your rooms: members, last message, unread count")
+    static let open = CommandSpec("open", .required("<n>"), "enter room n")
+    static let dm = CommandSpec("dm", .required("<name>"), "open (or make) the 1:1 room with someone")
+    static let commandSpecs = [rooms, open, dm]
+
+    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    private let context: AppContext
+
+    public init(context: AppContext) {
+        self.context = context
+    }
+
+    public let title = "rooms"
+    public var commands: [CommandSpec] { Self.commandSpecs }
+
+    public func appear() async throws {
+        let user = try context.requireUser()
+        let summaries = try await context.store.rooms(of: user)
+        guard !summaries.isEmpty else {
+            context.console.line("no rooms yet: /dm <name> starts one, or /dm on a post")
+            return
+        }
+        for summary in summaries {
+            context.console.line(row(summary, for: user))
+        }
+    }
+
+    public func handle(_ input: ScreenInput) async throws {
+        switch input {
+        case .command("rooms", _):
+            try await appear()
+        case .command("open", let argument):
+            let id = try NumberArgument.parse(argument, of: Self.open)
+            let room = try await context.store.room(id: id, for: try context.requireUser())
+            try await didSendEventClosure?(.showRoom(room: room))
+        case .command("dm", let name):
+            let other = try await context.store.user(named: name)
+            try await didSendEventClosure?(.showDirectRoom(with: other))
+        default:
+            throw unsupported(input)
+        }
+    }
+
+    private func row(_ summary: RoomSummary, for user: User) -> String {
+        let members = summary.room.members.map(\.name).joined(separator: ", ")
+        var row = "#\(summary.room.id)  \(summary.room.title(for: user))  (\(members))"
+        if let last = summary.lastMessage {
+            row += "  \(last.sender.name): \(Self.preview(last.text))"
+        }
+        if summary.unreadCount > 0 {
+            row += "  [\(summary.unreadCount) unread]"
+        }
+        return row
+    }
+
+    private static func preview(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(39)) + "…" : text
+    }
+}

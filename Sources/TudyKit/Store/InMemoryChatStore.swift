@@ -1,0 +1,252 @@
+import Foundation
+
+/// A `ChatStore` that keeps everything in memory, for `--memory` and for tests.
+public actor InMemoryChatStore: ChatStore {
+    private struct Account {
+        let user: User
+        let passwordHash: String
+    }
+
+    private struct RoomState {
+        var room: Room
+        /// For a 1:1 room, the two it is between, even after one has left.
+        var pair: Set<String> = []
+        var lastRead: [String: Int] = [:]
+        var messages: [Message] = []
+    }
+
+    private let clock: WallClock
+    private let hasher: any PasswordHasher
+    private var accounts: [String: Account] = [:]
+    private var projectsByID: [Int: Project] = [:]
+    private var roomsByID: [Int: RoomState] = [:]
+    private var nextProjectID = 1
+    private var nextRoomID = 1
+    private var nextMessageID = 1
+
+    public init(clock: WallClock, hasher: any PasswordHasher) {
+        self.clock = clock
+        self.hasher = hasher
+    }
+
+    // MARK: - Accounts
+
+    public func signUp(name: String, password: String) async throws -> User {
+        guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
+        guard accounts[name.lowercased()] == nil else { throw StoreError.nameTaken(name) }
+        guard password.count >= Accounts.minimumPasswordLength else { throw StoreError.weakPassword }
+        let account = Account(user: User(name: name), passwordHash: try hasher.hash(password))
+        accounts[name.lowercased()] = account
+        return account.user
+    }
+
+    public func logIn(name: String, password: String) async throws -> User {
+        guard let account = accounts[name.lowercased()],
+            hasher.verify(password, against: account.passwordHash)
+        else { throw StoreError.wrongCredentials }
+        return account.user
+    }
+
+    public func user(named name: String) async throws -> User {
+        guard let account = accounts[name.lowercased()] else { throw StoreError.unknownUser(name) }
+        return account.user
+    }
+
+    public func userNames() async throws -> [String] {
+        accounts.values.map(\.user.name).sorted()
+    }
+
+    // MARK: - Posts
+
+    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+        projectsByID.values.filter(query.matches).sorted { $0.id > $1.id }
+    }
+
+    public func project(id: Int) async throws -> Project {
+        guard let project = projectsByID[id] else { throw StoreError.noSuchProject(id) }
+        return project
+    }
+
+    public func createProject(_ draft: ProjectDraft, by writer: User) async throws -> Project {
+        let writer = try await user(named: writer.name)
+        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        return insertProject(draft, writer: writer, isOpen: true, createdAt: clock.now())
+    }
+
+    public func updateProject(id: Int, with draft: ProjectDraft, by user: User) async throws -> Project {
+        var project = try writtenProject(id: id, by: user)
+        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        project.title = draft.title
+        project.works = draft.works
+        project.capacity = draft.capacity
+        project.body = draft.body
+        projectsByID[id] = project
+        return project
+    }
+
+    public func setProject(id: Int, isOpen: Bool, by user: User) async throws -> Project {
+        var project = try writtenProject(id: id, by: user)
+        project.isOpen = isOpen
+        projectsByID[id] = project
+        return project
+    }
+
+    public func deleteProject(id: Int, by user: User) async throws {
+        _ = try writtenProject(id: id, by: user)
+        projectsByID[id] = nil
+    }
+
+    private func writtenProject(id: Int, by user: User) throws -> Project {
+        guard let project = projectsByID[id] else { throw StoreError.noSuchProject(id) }
+        guard project.writer.isNamed(user.name) else {
+            throw StoreError.notWriter(projectID: id, writer: project.writer.name)
+        }
+        return project
+    }
+
+    private func insertProject(_ draft: ProjectDraft, writer: User, isOpen: Bool, createdAt: Date) -> Project {
+        let project = Project(
+            id: nextProjectID, title: draft.title, works: draft.works, capacity: draft.capacity,
+            body: draft.body, writer: writer, isOpen: isOpen, createdAt: createdAt)
+        nextProjectID += 1
+        projectsByID[project.id] = project
+        return project
+    }
+
+    // MARK: - Rooms
+
+    public func rooms(of user: User) async throws -> [RoomSummary] {
+        roomsByID.values
+            .filter { $0.room.hasMember(user) }
+            .map { state in
+                let lastRead = state.lastRead[user.name.lowercased()] ?? 0
+                return RoomSummary(
+                    room: state.room, lastMessage: state.messages.last,
+                    unreadCount: state.messages.count { $0.id > lastRead && !$0.sender.isNamed(user.name) })
+            }
+            .sorted { ($0.lastMessage?.id ?? 0, $0.room.id) > ($1.lastMessage?.id ?? 0, $1.room.id) }
+    }
+
+    public func room(id: Int, for user: User) async throws -> Room {
+        try memberState(of: id, user: user).room
+    }
+
+    public func directRoom(between user: User, and other: User) async throws -> Room {
+        let user = try await self.user(named: user.name)
+        let other = try await self.user(named: other.name)
+        guard !user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
+        let pair = Set([user.name.lowercased(), other.name.lowercased()])
+        if let existing = roomsByID.values.first(where: { $0.room.kind == .direct && $0.pair == pair }) {
+            // Someone who left a 1:1 room comes back to it rather than getting a second one.
+            var state = existing
+            for person in [user, other] where !state.room.hasMember(person) {
+                state.room.members.append(person)
+            }
+            roomsByID[state.room.id] = state
+            return state.room
+        }
+        return insertRoom(kind: .direct, members: [user, other])
+    }
+
+    public func invite(_ invitee: User, to roomID: Int, by user: User) async throws -> Room {
+        var state = try memberState(of: roomID, user: user)
+        let invitee = try await self.user(named: invitee.name)
+        guard !state.room.hasMember(invitee) else { throw StoreError.alreadyMember(invitee.name) }
+        switch state.room.kind {
+        case .direct:
+            return insertRoom(kind: .group, members: state.room.members + [invitee])
+        case .group:
+            state.room.members.append(invitee)
+            roomsByID[roomID] = state
+            return state.room
+        }
+    }
+
+    public func leave(roomID: Int, user: User) async throws {
+        var state = try memberState(of: roomID, user: user)
+        state.room.members.removeAll { $0.isNamed(user.name) }
+        roomsByID[roomID] = state
+    }
+
+    private func memberState(of roomID: Int, user: User) throws -> RoomState {
+        guard let state = roomsByID[roomID], state.room.hasMember(user) else {
+            throw StoreError.noSuchRoom(roomID)
+        }
+        return state
+    }
+
+    private func insertRoom(kind: Room.Kind, members: [User]) -> Room {
+        let room = Room(id: nextRoomID, kind: kind, members: members)
+        nextRoomID += 1
+        roomsByID[room.id] = RoomState(
+            room: room, pair: kind == .direct ? Set(members.map { $0.name.lowercased() }) : [])
+        return room
+    }
+
+    // MARK: - Messages
+
+    public func messages(in roomID: Int, for user: User, before: Int?, limit: Int) async throws -> MessagePage {
+        let state = try memberState(of: roomID, user: user)
+        let older = state.messages.filter { before == nil || $0.id < before! }
+        return MessagePage(messages: Array(older.suffix(limit)), hasOlder: older.count > limit)
+    }
+
+    public func send(_ text: String, to roomID: Int, from user: User) async throws -> Message {
+        _ = try memberState(of: roomID, user: user)
+        return try append(text, to: roomID, from: user, at: clock.now())
+    }
+
+    public func markRead(roomID: Int, upTo messageID: Int, for user: User) async throws {
+        var state = try memberState(of: roomID, user: user)
+        let key = user.name.lowercased()
+        state.lastRead[key] = max(state.lastRead[key] ?? 0, messageID)
+        roomsByID[roomID] = state
+    }
+
+    private func append(_ text: String, to roomID: Int, from user: User, at date: Date) throws -> Message {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw StoreError.emptyMessage }
+        guard text.count <= Message.maximumLength else { throw StoreError.messageTooLong }
+        let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date)
+        nextMessageID += 1
+        roomsByID[roomID]?.messages.append(message)
+        // A sender has read what they wrote.
+        roomsByID[roomID]?.lastRead[user.name.lowercased()] = message.id
+        return message
+    }
+
+    // MARK: - Fixtures
+
+    public func load(_ fixture: Fixture) async throws {
+        for account in fixture.users {
+            _ = try await signUp(name: account.name, password: account.password)
+        }
+        for post in fixture.projects {
+            let writer = try await user(named: post.writer)
+            let draft = ProjectDraft(
+                title: post.title, works: post.works.map { $0.lowercased() }, capacity: post.capacity,
+                body: post.body)
+            if let problem = draft.problem { throw StoreError.invalidFixture("post '\(post.title)': \(problem)") }
+            _ = insertProject(draft, writer: writer, isOpen: post.isOpen, createdAt: post.createdAt ?? clock.now())
+        }
+        for fixtureRoom in fixture.rooms {
+            var members: [User] = []
+            for name in fixtureRoom.members { members.append(try await user(named: name)) }
+            let room: Room
+            switch fixtureRoom.kind {
+            case .direct:
+                guard members.count == 2 else { throw StoreError.invalidFixture("a direct room has two members") }
+                room = try await directRoom(between: members[0], and: members[1])
+            case .group:
+                guard members.count >= 2 else { throw StoreError.invalidFixture("a group room has members") }
+                room = insertRoom(kind: .group, members: members)
+            }
+            for line in fixtureRoom.messages {
+                let sender = try await user(named: line.sender)
+                guard room.hasMember(sender) else {
+                    throw StoreError.invalidFixture("\(line.sender) is not in the room they write to")
+                }
+                _ = try append(line.text, to: room.id, from: sender, at: line.sentAt ?? clock.now())
+            }
+        }
+    }
+}

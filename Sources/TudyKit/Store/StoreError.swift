@@ -1,0 +1,53 @@
+/// What the store refuses, with the line a user sees.
+public enum StoreError: Error, Equatable, Sendable {
+    case invalidName(String)
+    case nameTaken(String)
+    case weakPassword
+    case wrongCredentials
+    case unknownUser(String)
+    case noSuchProject(Int)
+    case notWriter(projectID: Int, writer: String)
+    case invalidDraft(String)
+    case noSuchRoom(Int)
+    case emptyMessage
+    case messageTooLong
+    case alreadyMember(String)
+    case cannotChatWithSelf
+    case invalidFixture(String)
+
+    /// One line saying what is wrong and what would work.
+    public var message: String {
+        switch self {
+        case .invalidName(let name):
+            "'\(name)' is not a valid name: use 2 to 32 letters, digits, '.', '-' or '_'"
+        case .nameTaken(let name):
+            "the name '\(name)' is taken: choose another, or /login \(name) if it is yours"
+        case .weakPassword:
+            "a password needs at least \(Accounts.minimumPasswordLength) characters"
+        case .wrongCredentials:
+            "wrong name or password"
+        case .unknownUser(let name):
+            "there is no user named '\(name)'"
+        case .noSuchProject(let id):
+            "there is no post #\(id): /list shows the posts"
+        case .notWriter(let id, let writer):
+            "only \(writer), who wrote post #\(id), can change it"
+        case .invalidDraft(let problem):
+            problem
+        case .noSuchRoom(let id):
+            "you have no room #\(id): /rooms lists yours"
+        case .emptyMessage:
+            "an empty message is not sent: type some text"
+        case .messageTooLong:
+            "a message has at most \(Message.maximumLength) characters: split it"
+        case .alreadyMember(let name):
+            "\(name) is already in this room"
+        case .cannotChatWithSelf:
+            "that is you: /dm someone else"
+        case .invalidFixture(let reason):
+            "the seed file can not be loaded: \(reason)"
+        }
+    }
+}
+
+extension StoreError: UserFacingError {}

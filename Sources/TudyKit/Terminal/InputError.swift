@@ -1,0 +1,17 @@
+/// An input line tudy can not take, with the line a user sees.
+public enum InputError: Error, Equatable, Sendable, UserFacingError {
+    case invalidUTF8
+    case nulByte
+    case tooLong(limit: Int)
+
+    public var message: String {
+        switch self {
+        case .invalidUTF8:
+            "the line is not valid UTF-8 and was ignored: check the terminal's encoding"
+        case .nulByte:
+            "the line holds a NUL byte and was ignored"
+        case .tooLong(let limit):
+            "the line is longer than \(limit / 1024) KiB and was ignored: split it"
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// What the REPL asks the line reader for: the prompt to show and whether to hide the typing.
+public struct LineRequest: Equatable, Sendable {
+    /// The prompt on a terminal, e.g. `home > board  alice> `; piped input shows none.
+    public var prompt: String
+    /// A password: no echo, and never in the history.
+    public var isSecret: Bool
+
+    public init(prompt: String, isSecret: Bool = false) {
+        self.prompt = prompt
+        self.isSecret = isSecret
+    }
+}
+
+/// One result of reading a line.
+public enum LineReadResult: Equatable, Sendable {
+    /// A whole line, without its newline.
+    case line(String)
+    /// A line that was read and refused, and why.
+    case rejected(InputError)
+    /// The input has ended (end of file, or Ctrl-D on an empty line).
+    case end
+}
+
+/// Where the REPL reads lines: a pipe, a file, a line editor, or a test script.
+///
+/// This is the seam that interactive features (completion, history, live updates) extend.
+@MainActor
+public protocol LineReader: AnyObject {
+    /// Reads the next line, showing the request's prompt where there is a terminal.
+    func readLine(_ request: LineRequest) -> LineReadResult
+}

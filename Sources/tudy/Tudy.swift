@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import TudyKit
+
+/// The `tudy` command: parses flags, then wires terminal, store and clock into the app.
+@main
+struct Tudy: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tudy",
+        abstract: "A terminal chat client for study groups: a board of posts, and 1:1 and group chat.",
+        discussion: "Reads commands from a terminal, or one per line from a pipe or a file. /help lists them.")
+
+    @Flag(help: "Keep everything in memory; nothing is saved.")
+    var memory = false
+
+    @Option(help: ArgumentHelp("A SQLite store file other than the default.", valueName: "path"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("Load users, posts and rooms from a JSON file first.", valueName: "file.json"))
+    var seed: String?
+
+    @Flag(help: "Stop at the first command that fails.")
+    var bail = false
+
+    func validate() throws {
+        if memory && store != nil {
+            throw ValidationError("--memory and --store exclude each other: choose one")
+        }
+    }
+
+    func run() async throws {
+        let status = await Launcher.run(
+            Launcher.Settings(storePath: store, seedPath: seed, bail: bail))
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,28 @@
+@testable import TudyKit
+
+/// Keeps what tudy writes, both streams in one transcript in the order written.
+@MainActor
+final class RecordingOutput: TerminalOutput {
+    private(set) var transcript = ""
+    private(set) var standardOutput = ""
+    private(set) var standardError = ""
+
+    func write(_ text: String, to channel: OutputChannel) {
+        transcript += text
+        switch channel {
+        case .standardOutput: standardOutput += text
+        case .standardError: standardError += text
+        }
+    }
+
+    /// Adds an input line, so a transcript reads like a session.
+    func echo(_ line: String) {
+        transcript += "> " + line + "\n"
+    }
+
+    func clear() {
+        transcript = ""
+        standardOutput = ""
+        standardError = ""
+    }
+}

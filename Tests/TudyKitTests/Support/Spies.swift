@@ -1,0 +1,33 @@
+@testable import TudyKit
+
+/// One delegate call, as a spy records it.
+enum DelegateCall: Equatable {
+    case prepareLoginCoordinator
+    case showPersonalChat(with: User)
+    case coordinatorDidFinish(CoordinatorType)
+    case selectChatTab
+}
+
+/// Records every delegate call made to it, in order.
+@MainActor
+final class DelegateSpy: LoginCheckDelegate, HomeCoordinatorDelegate, CoordinatorFinishDelegate,
+    ChatCoordinatorDelegate
+{
+    private(set) var calls: [DelegateCall] = []
+
+    func prepareLoginCoordinator() {
+        calls.append(.prepareLoginCoordinator)
+    }
+
+    func showPersonalChat(with projectWriter: User) {
+        calls.append(.showPersonalChat(with: projectWriter))
+    }
+
+    func coordinatorDidFinish(childCoordinator: any Coordinator) {
+        calls.append(.coordinatorDidFinish(childCoordinator.type))
+    }
+
+    func selectChatTab() {
+        calls.append(.selectChatTab)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+@testable import TudyKit
+
+/// The whole app over an in-memory store, a fixed clock and a recorded terminal.
+@MainActor
+final class TestApp {
+    static let start = Date(timeIntervalSince1970: 1_795_770_000)  // 2026-11-26 05:40 UTC
+
+    let output = RecordingOutput()
+    let store: any ChatStore
+    let context: AppContext
+    let app: AppCoordinator
+
+    init(store: (any ChatStore)? = nil) {
+        self.store = store ?? TestApp.memoryStore()
+        context = AppContext(
+            store: self.store, console: Console(output: output),
+            format: TextFormat(timeZone: TimeZone(identifier: "UTC")!))
+        app = AppCoordinator(context: context)
+    }
+
+    static func memoryStore() -> InMemoryChatStore {
+        InMemoryChatStore(clock: .stepping(from: start), hasher: Argon2idPasswordHasher(cost: .testing))
+    }
+
+    /// A started app, optionally with users made and one logged in.
+    static func started(users: [String] = [], loggedIn: String? = nil) async throws -> TestApp {
+        let testApp = TestApp()
+        for name in users {
+            _ = try await testApp.store.signUp(name: name, password: "password-\(name)")
+        }
+        try await testApp.app.start()
+        if let loggedIn {
+            testApp.context.session.user = User(name: loggedIn)
+        }
+        return testApp
+    }
+
+    var tabBar: TabBarCoordinator { app.tabBarCoordinator! }
+
+    /// Sends lines through the tab bar as the REPL would, returning the errors' messages.
+    @discardableResult
+    func send(_ lines: String...) async -> [String] {
+        var errors: [String] = []
+        for line in lines {
+            do {
+                _ = try await tabBar.handle(line: line)
+            } catch {
+                errors.append(ErrorReport.message(for: error))
+            }
+        }
+        return errors
+    }
+
+    /// Runs a whole script through the REPL; returns the exit status.
+    func run(script: String, bail: Bool = false) async -> Int32 {
+        let reader = ScriptedLineReader(script: script, output: output)
+        return await run(reader: reader, bail: bail)
+    }
+
+    func run(reader: any LineReader, bail: Bool = false) async -> Int32 {
+        let repl = REPL(app: app, reader: reader, console: context.console, options: .init(bail: bail))
+        return await repl.run()
+    }
+}
