@@ -36,7 +36,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TudyKitTests",
-            dependencies: ["TudyKit"]
+            dependencies: ["TudyKit"],
+            exclude: ["Transcripts"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -22,7 +22,7 @@ public enum CommandError: Error, Equatable, Sendable, UserFacingError {
         case .unknown(let name, nil):
             "unknown command /\(name): /help lists the commands here"
         case .notHere(let name, let places, let here):
-            "/\(name) works in \(places.joined(separator: " and ")), not at \(here)"
+            "/\(name) works in \(Self.list(places)), not at \(here)"
         case .missingArgument(let usage):
             "missing argument: usage \(usage)"
         case .unexpectedArgument(let usage):
@@ -48,5 +48,11 @@ public enum CommandError: Error, Equatable, Sendable, UserFacingError {
         case .nothingToGoBack(let here):
             "nothing to go back to at \(here): /home or /chat switch tabs"
         }
+    }
+
+    /// `a, b and c`
+    private static func list(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -112,7 +112,8 @@ public final class TabBarCoordinator: Coordinator {
             if let spec = screen.commands.first(where: { $0.name == name }) {
                 try spec.validate(argument)
                 try await screen.handle(.command(name: name, argument: argument))
-            } else if case .answer(_, takesSlashLines: true) = screen.prompt {
+            } else if case .answer(_, let takesSlashLines) = screen.prompt {
+                guard takesSlashLines else { throw busyError("/" + name) }
                 try await screen.handle(.text(line))
             } else {
                 throw CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
@@ -161,8 +162,12 @@ public final class TabBarCoordinator: Coordinator {
 
     private func requireNoModal(_ command: String) throws {
         guard tabBarController.presented != nil else { return }
+        throw busyError(command)
+    }
+
+    private func busyError(_ command: String) -> CommandError {
         let reason = homeCoordinator.writeCoordinator != nil ? "while writing a post" : "while logging in"
-        throw CommandError.busy(command: command, reason: reason)
+        return .busy(command: command, reason: reason)
     }
 
     private func goBack() throws {

@@ -10,11 +10,26 @@ public struct Room: Equatable, Sendable, Identifiable {
     public let kind: Kind
     /// The people who are in the room now, in the order they joined.
     public var members: [User]
+    /// The people who were members and left.
+    public var departed: [User]
 
-    public init(id: Int, kind: Kind, members: [User]) {
+    public init(id: Int, kind: Kind, members: [User], departed: [User] = []) {
         self.id = id
         self.kind = kind
         self.members = members
+        self.departed = departed
+    }
+
+    /// Puts someone in the room, whether new or coming back.
+    public mutating func admit(_ user: User) {
+        departed.removeAll { $0.isNamed(user.name) }
+        if !hasMember(user) { members.append(user) }
+    }
+
+    /// Takes someone out of the room; they are remembered as departed.
+    public mutating func remove(_ user: User) {
+        guard let index = members.firstIndex(where: { $0.isNamed(user.name) }) else { return }
+        departed.append(members.remove(at: index))
     }
 
     /// Whether this person is in the room.
@@ -26,10 +41,17 @@ public struct Room: Equatable, Sendable, Identifiable {
     public func title(for viewer: User) -> String {
         switch kind {
         case .direct:
-            let other = members.first { !$0.isNamed(viewer.name) } ?? viewer
+            let other = (members + departed).first { !$0.isNamed(viewer.name) } ?? viewer
             return "@" + other.name
         case .group:
             return "group #\(id)"
         }
+    }
+
+    /// `alice, bob; carol left`
+    public var memberList: String {
+        let present = members.map(\.name).joined(separator: ", ")
+        guard !departed.isEmpty else { return present }
+        return present + "; " + departed.map(\.name).joined(separator: ", ") + " left"
     }
 }

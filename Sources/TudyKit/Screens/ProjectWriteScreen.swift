@@ -36,13 +36,14 @@ public final class ProjectWriteScreen: Screen {
     public var title: String {
         switch mode {
         case .new: "write"
-        case .modify(let project): "edit #\(project.id)"
+        case .modify: "edit"
         }
     }
 
     public let commands: [CommandSpec] = []
 
     private var isModifying: Bool { mode != .new }
+
 
     public var prompt: InputPrompt {
         let keep = isModifying
@@ -59,8 +60,8 @@ public final class ProjectWriteScreen: Screen {
     }
 
     public func appear() async throws {
-        if isModifying {
-            context.console.line("editing \(title): an empty answer keeps the value in [ ]; a body of only '.' keeps the body; /back drops the changes")
+        if case .modify(let project) = mode {
+            context.console.line("editing post #\(project.id): an empty answer keeps the value in [ ]; a body of only '.' keeps the body; /back drops the changes")
         } else {
             context.console.line("new post: title, work tags, capacity, then the body ended by a line '.'; /back drops the draft")
         }

@@ -51,8 +51,7 @@ public final class RoomListScreen: Screen {
     }
 
     private func row(_ summary: RoomSummary, for user: User) -> String {
-        let members = summary.room.members.map(\.name).joined(separator: ", ")
-        var row = "#\(summary.room.id)  \(summary.room.title(for: user))  (\(members))"
+        var row = "#\(summary.room.id)  \(summary.room.title(for: user))  (\(summary.room.memberList))"
         if let last = summary.lastMessage {
             row += "  \(last.sender.name): \(Self.preview(last.text))"
         }

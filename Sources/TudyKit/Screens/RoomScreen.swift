@@ -39,7 +39,7 @@ public final class RoomScreen: Screen {
         let user = try context.requireUser()
         room = try await context.store.room(id: room.id, for: user)
         let page = try await context.store.messages(in: room.id, for: user, before: nil, limit: Self.pageSize)
-        context.console.line("\(room.title(for: user)) · \(memberList)\(page.hasOlder ? " · /more for older" : "")")
+        context.console.line("\(room.title(for: user)) · \(room.memberList)\(page.hasOlder ? " · /more for older" : "")")
         show(page)
         if let newest = page.messages.last {
             try await context.store.markRead(roomID: room.id, upTo: newest.id, for: user)
@@ -57,14 +57,14 @@ public final class RoomScreen: Screen {
             let invited = try await context.store.invite(invitee, to: room.id, by: user)
             if invited.id == room.id {
                 room = invited
-                context.console.line("\(invitee.name) joined \(room.title(for: user)) · \(memberList)")
+                context.console.line("\(invitee.name) joined \(room.title(for: user)) · \(room.memberList)")
             } else {
                 context.console.line("made group #\(invited.id) with \(invited.members.map(\.name).joined(separator: ", "))")
             }
             try await didSendEventClosure?(.didInvite(room: invited))
         case .command("members", _):
             room = try await context.store.room(id: room.id, for: user)
-            context.console.line(memberList)
+            context.console.line(room.memberList)
         case .command("leave", _):
             try await context.store.leave(roomID: room.id, user: user)
             context.console.line("you left \(room.title(for: user))")
@@ -77,10 +77,6 @@ public final class RoomScreen: Screen {
         default:
             throw unsupported(input)
         }
-    }
-
-    private var memberList: String {
-        room.members.map(\.name).joined(separator: ", ")
     }
 
     private func show(_ page: MessagePage) {

@@ -9,8 +9,6 @@ public actor InMemoryChatStore: ChatStore {
 
     private struct RoomState {
         var room: Room
-        /// For a 1:1 room, the two it is between, even after one has left.
-        var pair: Set<String> = []
         var lastRead: [String: Int] = [:]
         var messages: [Message] = []
     }
@@ -136,12 +134,14 @@ public actor InMemoryChatStore: ChatStore {
         let other = try await self.user(named: other.name)
         guard !user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
         let pair = Set([user.name.lowercased(), other.name.lowercased()])
-        if let existing = roomsByID.values.first(where: { $0.room.kind == .direct && $0.pair == pair }) {
+        let existing = roomsByID.values.first {
+            $0.room.kind == .direct && Set(($0.room.members + $0.room.departed).map { $0.name.lowercased() }) == pair
+        }
+        if let existing {
             // Someone who left a 1:1 room comes back to it rather than getting a second one.
             var state = existing
-            for person in [user, other] where !state.room.hasMember(person) {
-                state.room.members.append(person)
-            }
+            state.room.admit(user)
+            state.room.admit(other)
             roomsByID[state.room.id] = state
             return state.room
         }
@@ -156,7 +156,7 @@ public actor InMemoryChatStore: ChatStore {
         case .direct:
             return insertRoom(kind: .group, members: state.room.members + [invitee])
         case .group:
-            state.room.members.append(invitee)
+            state.room.admit(invitee)
             roomsByID[roomID] = state
             return state.room
         }
@@ -164,7 +164,7 @@ public actor InMemoryChatStore: ChatStore {
 
     public func leave(roomID: Int, user: User) async throws {
         var state = try memberState(of: roomID, user: user)
-        state.room.members.removeAll { $0.isNamed(user.name) }
+        state.room.remove(user)
         roomsByID[roomID] = state
     }
 
@@ -178,8 +178,7 @@ public actor InMemoryChatStore: ChatStore {
     private func insertRoom(kind: Room.Kind, members: [User]) -> Room {
         let room = Room(id: nextRoomID, kind: kind, members: members)
         nextRoomID += 1
-        roomsByID[room.id] = RoomState(
-            room: room, pair: kind == .direct ? Set(members.map { $0.name.lowercased() }) : [])
+        roomsByID[room.id] = RoomState(room: room)
         return room
     }
 

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+
+/// Golden transcripts: each `Transcripts/NAME.tudy` runs through the REPL with a fixed
+/// clock and an in-memory store (seeded from `NAME.json` when there is one), and what it
+/// prints, input echoed as `> line`, must equal `NAME.out`. A name starting with `bail` runs with `--bail`.
+/// `TUDY_RECORD=1 swift test` writes the `.out` files anew.
+@MainActor
+@Suite("Golden transcripts")
+struct TranscriptTests {
+    nonisolated static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Transcripts")
+
+    nonisolated static var names: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".tudy") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    @Test("the transcripts are there")
+    func transcriptsExist() {
+        #expect(Self.names.count >= 6)
+    }
+
+    @Test("transcript", arguments: names)
+    func transcript(name: String) async throws {
+        let script = try String(contentsOf: Self.directory.appendingPathComponent(name + ".tudy"), encoding: .utf8)
+        let testApp = TestApp()
+        let fixtureURL = Self.directory.appendingPathComponent(name + ".json")
+        if let data = FileManager.default.contents(atPath: fixtureURL.path) {
+            try await testApp.store.load(try Fixture.decode(data))
+        }
+        let bail = name.hasPrefix("bail")
+        let status = await testApp.run(script: script, bail: bail)
+        let actual = testApp.output.transcript + "[exit \(status)]\n"
+
+        let expectedURL = Self.directory.appendingPathComponent(name + ".out")
+        if ProcessInfo.processInfo.environment["TUDY_RECORD"] != nil {
+            try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+        #expect(actual == expected)
+    }
+}
