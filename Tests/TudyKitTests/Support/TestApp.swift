@@ -4,7 +4,7 @@ import Foundation
 /// The whole app over an in-memory store, a fixed clock and a recorded terminal.
 @MainActor
 final class TestApp {
-    static let start = Date(timeIntervalSince1970: 1_795_770_000)  // 2026-11-27 09:00 UTC
+    nonisolated static let start = Date(timeIntervalSince1970: 1_795_770_000)  // 2026-11-27 09:00 UTC
 
     let output = RecordingOutput()
     let store: any ChatStore
@@ -19,7 +19,7 @@ final class TestApp {
         app = AppCoordinator(context: context)
     }
 
-    static func memoryStore() -> InMemoryChatStore {
+    nonisolated static func memoryStore() -> InMemoryChatStore {
         InMemoryChatStore(clock: .stepping(from: start), hasher: Argon2idPasswordHasher(cost: .testing))
     }
 

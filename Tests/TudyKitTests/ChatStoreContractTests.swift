@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+
+/// What every `ChatStore` promises, run against each store in `StoreFactory.all`.
+@Suite("ChatStore contract")
+struct ChatStoreContractTests {
+    private let alice = User(name: "alice")
+    private let bob = User(name: "bob")
+    private let carol = User(name: "carol")
+    private let draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")
+
+    private func storeWithUsers(_ factory: StoreFactory) async throws -> any ChatStore {
+        let store = try factory.make()
+        for name in ["alice", "bob", "carol"] {
+            _ = try await store.signUp(name: name, password: "password-\(name)")
+        }
+        return store
+    }
+
+    // MARK: - Accounts
+
+    @Test("sign up, then log in with the password only", arguments: StoreFactory.all)
+    func accounts(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        #expect(try await store.logIn(name: "alice", password: "password-alice") == alice)
+        #expect(try await store.logIn(name: "ALICE", password: "password-alice") == alice)
+        await #expect(throws: StoreError.wrongCredentials) {
+            try await store.logIn(name: "alice", password: "password-bob")
+        }
+        await #expect(throws: StoreError.wrongCredentials) {
+            try await store.logIn(name: "nobody", password: "password-alice")
+        }
+        await #expect(throws: StoreError.nameTaken("Alice")) {
+            try await store.signUp(name: "Alice", password: "another-password")
+        }
+        await #expect(throws: StoreError.invalidName("a b")) {
+            try await store.signUp(name: "a b", password: "another-password")
+        }
+        await #expect(throws: StoreError.weakPassword) {
+            try await store.signUp(name: "dave", password: "short")
+        }
+        #expect(try await store.userNames() == ["alice", "bob", "carol"])
+        await #expect(throws: StoreError.unknownUser("dave")) { try await store.user(named: "dave") }
+    }
+
+    // MARK: - Posts
+
+    @Test("posts: newest first, search, work tags", arguments: StoreFactory.all)
+    func posts(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let first = try await store.createProject(draft, by: alice)
+        let second = try await store.createProject(
+            ProjectDraft(title: "Backend with Vapor", works: ["backend", "ios"], capacity: 3, body: "Swift on the server"),
+            by: bob)
+        #expect(try await store.projects(.all).map(\.id) == [second.id, first.id])
+        #expect(try await store.projects(.words("swift")).map(\.id) == [second.id, first.id])
+        #expect(try await store.projects(.words("vapor SERVER")).map(\.id) == [second.id])
+        #expect(try await store.projects(.work("backend")).map(\.id) == [second.id])
+        #expect(try await store.projects(.work("design")).isEmpty)
+        #expect(try await store.project(id: first.id) == first)
+        #expect(first.isOpen && first.writer == alice)
+        await #expect(throws: StoreError.noSuchProject(99)) { try await store.project(id: 99) }
+        await #expect(throws: StoreError.invalidDraft("a post needs a title")) {
+            try await store.createProject(ProjectDraft(title: " ", works: ["ios"], capacity: 2, body: "b"), by: alice)
+        }
+    }
+
+    @Test("only the writer changes a post, whatever id is passed", arguments: StoreFactory.all)
+    func writerOnly(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let post = try await store.createProject(draft, by: alice)
+        let notWriter = StoreError.notWriter(projectID: post.id, writer: "alice")
+        var changed = draft
+        changed.title = "Changed"
+        await #expect(throws: notWriter) { try await store.updateProject(id: post.id, with: changed, by: bob) }
+        await #expect(throws: notWriter) { try await store.setProject(id: post.id, isOpen: false, by: bob) }
+        await #expect(throws: notWriter) { try await store.deleteProject(id: post.id, by: bob) }
+        #expect(try await store.project(id: post.id) == post)
+
+        #expect(try await store.updateProject(id: post.id, with: changed, by: alice).title == "Changed")
+        #expect(try await store.setProject(id: post.id, isOpen: false, by: alice).isOpen == false)
+        try await store.deleteProject(id: post.id, by: alice)
+        await #expect(throws: StoreError.noSuchProject(post.id)) { try await store.project(id: post.id) }
+    }
+
+    // MARK: - Rooms
+
+    @Test("one 1:1 room per pair, never a duplicate", arguments: StoreFactory.all)
+    func directRooms(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: alice, and: bob)
+        #expect(room.kind == .direct && room.members == [alice, bob])
+        #expect(try await store.directRoom(between: bob, and: alice).id == room.id)
+        try await store.leave(roomID: room.id, user: bob)
+        #expect(try await store.directRoom(between: alice, and: bob).id == room.id)
+        #expect(try await store.room(id: room.id, for: bob).hasMember(bob))
+        await #expect(throws: StoreError.cannotChatWithSelf) { try await store.directRoom(between: alice, and: alice) }
+        await #expect(throws: StoreError.unknownUser("dave")) {
+            try await store.directRoom(between: alice, and: User(name: "dave"))
+        }
+    }
+
+    @Test("invite: a 1:1 room makes a group of three; a group gains the member", arguments: StoreFactory.all)
+    func invites(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        _ = try await store.signUp(name: "dave", password: "password-dave")
+        let direct = try await store.directRoom(between: alice, and: bob)
+        let group = try await store.invite(carol, to: direct.id, by: alice)
+        #expect(group.id != direct.id && group.kind == .group)
+        #expect(group.members == [alice, bob, carol])
+        #expect(try await store.room(id: direct.id, for: alice).members == [alice, bob])
+
+        let bigger = try await store.invite(User(name: "dave"), to: group.id, by: carol)
+        #expect(bigger.id == group.id && bigger.members.count == 4)
+        await #expect(throws: StoreError.alreadyMember("bob")) { try await store.invite(bob, to: group.id, by: alice) }
+        await #expect(throws: StoreError.noSuchRoom(direct.id)) { try await store.invite(carol, to: direct.id, by: carol) }
+    }
+
+    @Test("no room's messages reach a non-member", arguments: StoreFactory.all)
+    func membership(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: alice, and: bob)
+        _ = try await store.send("secret", to: room.id, from: alice)
+        let refused = StoreError.noSuchRoom(room.id)
+        await #expect(throws: refused) { try await store.room(id: room.id, for: carol) }
+        await #expect(throws: refused) { try await store.messages(in: room.id, for: carol, before: nil, limit: 10) }
+        await #expect(throws: refused) { try await store.send("hi", to: room.id, from: carol) }
+        await #expect(throws: refused) { try await store.leave(roomID: room.id, user: carol) }
+        await #expect(throws: refused) { try await store.markRead(roomID: room.id, upTo: 1, for: carol) }
+        await #expect(throws: StoreError.noSuchRoom(404)) { try await store.room(id: 404, for: alice) }
+        #expect(try await store.rooms(of: carol).isEmpty)
+
+        try await store.leave(roomID: room.id, user: bob)
+        await #expect(throws: refused) { try await store.messages(in: room.id, for: bob, before: nil, limit: 10) }
+    }
+
+    // MARK: - Messages
+
+    @Test("messages page by key, oldest first within a page", arguments: StoreFactory.all)
+    func paging(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: alice, and: bob)
+        var sent: [Message] = []
+        for index in 1...25 {
+            sent.append(try await store.send("message \(index)", to: room.id, from: index.isMultiple(of: 2) ? bob : alice))
+        }
+        let last = try await store.messages(in: room.id, for: bob, before: nil, limit: 10)
+        #expect(last.messages.map(\.text) == (16...25).map { "message \($0)" })
+        #expect(last.hasOlder)
+        let older = try await store.messages(in: room.id, for: bob, before: last.messages.first!.id, limit: 10)
+        #expect(older.messages.map(\.text) == (6...15).map { "message \($0)" })
+        let oldest = try await store.messages(in: room.id, for: bob, before: older.messages.first!.id, limit: 10)
+        #expect(oldest.messages.map(\.text) == (1...5).map { "message \($0)" })
+        #expect(!oldest.hasOlder)
+        #expect(sent.map(\.id) == sent.map(\.id).sorted())
+    }
+
+    @Test("send refuses empty and overlong text", arguments: StoreFactory.all)
+    func sendChecks(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: alice, and: bob)
+        await #expect(throws: StoreError.emptyMessage) { try await store.send("  ", to: room.id, from: alice) }
+        await #expect(throws: StoreError.messageTooLong) {
+            try await store.send(String(repeating: "가", count: Message.maximumLength + 1), to: room.id, from: alice)
+        }
+        let page = try await store.messages(in: room.id, for: alice, before: nil, limit: 10)
+        #expect(page.messages.isEmpty)
+    }
+
+    @Test("rooms list: newest activity first, unread counts others' messages", arguments: StoreFactory.all)
+    func unread(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let withBob = try await store.directRoom(between: alice, and: bob)
+        let withCarol = try await store.directRoom(between: alice, and: carol)
+        _ = try await store.send("one", to: withBob.id, from: bob)
+        let two = try await store.send("two", to: withBob.id, from: bob)
+        _ = try await store.send("mine", to: withCarol.id, from: alice)
+
+        let rooms = try await store.rooms(of: alice)
+        #expect(rooms.map(\.room.id) == [withCarol.id, withBob.id])
+        #expect(rooms.map(\.unreadCount) == [0, 2])
+        #expect(rooms.last?.lastMessage == two)
+        try await store.markRead(roomID: withBob.id, upTo: two.id, for: alice)
+        #expect(try await store.rooms(of: alice).map(\.unreadCount) == [0, 0])
+        #expect(try await store.rooms(of: carol).map(\.unreadCount) == [1])
+    }
+
+    // MARK: - Fixtures
+
+    @Test("a fixture loads users, posts and rooms", arguments: StoreFactory.all)
+    func fixture(_ factory: StoreFactory) async throws {
+        let store = try factory.make()
+        let json = """
+            {"users": [{"name": "alice", "password": "alice-password"}, {"name": "bob", "password": "bob-password"}],
+             "projects": [{"title": "T", "works": ["iOS"], "capacity": 2, "body": "B", "writer": "bob",
+                           "is_open": false, "created_at": "2026-01-02T03:04:05Z"}],
+             "rooms": [{"kind": "direct", "members": ["alice", "bob"],
+                        "messages": [{"sender": "bob", "text": "hi", "sent_at": "2026-01-02T03:04:05Z"}]}]}
+            """
+        try await store.load(try Fixture.decode(Data(json.utf8)))
+        let post = try await store.project(id: 1)
+        #expect(post.works == ["ios"] && !post.isOpen && post.writer == bob)
+        #expect(post.createdAt == Date(timeIntervalSince1970: 1_767_323_045))
+        #expect(try await store.logIn(name: "bob", password: "bob-password") == bob)
+        let rooms = try await store.rooms(of: alice)
+        #expect(rooms.first?.lastMessage?.text == "hi" && rooms.first?.unreadCount == 1)
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import TudyKit
+
+@MainActor
+@Suite("Reading input")
+struct InputTests {
+    private func lines(_ bytes: [UInt8], chunk: Int = 7) -> [LineReadResult] {
+        var remaining = bytes[...]
+        let reader = ByteLineReader { buffer in
+            let count = min(chunk, buffer.count, remaining.count)
+            buffer.copyBytes(from: remaining.prefix(count))
+            remaining = remaining.dropFirst(count)
+            return count
+        }
+        var results: [LineReadResult] = []
+        while true {
+            let result = reader.readLine(LineRequest(prompt: ""))
+            if result == .end { return results }
+            results.append(result)
+        }
+    }
+
+    @Test("lines split on newlines, CR dropped, a last line without newline kept")
+    func splitting() {
+        #expect(lines(Array("a\r\nbb\n\nc".utf8)) == [.line("a"), .line("bb"), .line(""), .line("c")])
+        #expect(lines([]) == [])
+    }
+
+    @Test("invalid UTF-8, NUL bytes and overlong lines are refused, and reading goes on")
+    func refusals() {
+        let overlong = [UInt8](repeating: UInt8(ascii: "x"), count: 70_000)
+        let bytes = [0xFF, 0xFE, 0x0A] + Array("ok\n".utf8) + [0x61, 0x00, 0x62, 0x0A] + overlong + [0x0A]
+            + Array("한국어\n".utf8)
+        #expect(
+            lines(bytes, chunk: 4096) == [
+                .rejected(.invalidUTF8), .line("ok"), .rejected(.nulByte),
+                .rejected(.tooLong(limit: 65_536)), .line("한국어"),
+            ])
+    }
+
+    @Test("a line of exactly 64 KiB is taken")
+    func limit() {
+        let exact = [UInt8](repeating: UInt8(ascii: "y"), count: 65_536)
+        #expect(lines(exact + [0x0A], chunk: 65_536) == [.line(String(repeating: "y", count: 65_536))])
+    }
+
+    @Test("refused lines through the REPL: one error each, the session goes on, exit 1")
+    func replRefusals() async throws {
+        let testApp = try await TestApp.started()
+        let reader = ScriptedLineReader(
+            [.rejected(.invalidUTF8), .rejected(.nulByte), .rejected(.tooLong(limit: 65_536)), .line("/whoami")],
+            output: testApp.output)
+        #expect(await testApp.run(reader: reader) == 1)
+        #expect(
+            testApp.output.standardError == """
+                error: the line is not valid UTF-8 and was ignored: check the terminal's encoding
+                error: the line holds a NUL byte and was ignored
+                error: the line is longer than 64 KiB and was ignored: split it
+
+                """)
+        #expect(testApp.output.standardOutput == "guest\n")
+    }
+
+    @Test("end of input in the middle of a login fails the run, and nobody is logged in")
+    func endInLogin() async throws {
+        let testApp = try await TestApp.started(users: ["alice"])
+        #expect(await testApp.run(script: "/login alice\n") == 1)
+        #expect(testApp.output.standardError == "error: input ended: a login was not finished: nobody logged in\n")
+        #expect(testApp.context.session.user == nil)
+    }
+
+    @Test("parsing: commands, arguments, // for text that starts with /")
+    func parsing() {
+        #expect(InputLine(parsing: "/Open  12 ") == .command(name: "open", argument: "12"))
+        #expect(InputLine(parsing: "/search swift  ui") == .command(name: "search", argument: "swift  ui"))
+        #expect(InputLine(parsing: "//etc") == .text("/etc"))
+        #expect(InputLine(parsing: " /x") == .text(" /x"))
+    }
+
+    @Test("suggestions: the nearest command, or none", arguments: [
+        ("lst", "/list"), ("opne", "/open"), ("he", "/help"), ("invit", "/invite"), ("xyzzy", nil),
+    ] as [(String, String?)])
+    func suggestions(typed: String, expected: String?) {
+        #expect(CommandSuggestion.nearest(to: typed, among: CommandCatalog.allNames) == expected)
+    }
+}

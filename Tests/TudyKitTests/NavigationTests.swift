@@ -1,0 +1,125 @@
+import Testing
+
+@testable import TudyKit
+
+@MainActor
+@Suite("Navigation")
+struct NavigationTests {
+    private func seeded(loggedIn: String? = nil) async throws -> TestApp {
+        let testApp = try await TestApp.started(users: ["alice", "bob"], loggedIn: loggedIn)
+        _ = try await testApp.store.createProject(
+            ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays"), by: User(name: "alice"))
+        return testApp
+    }
+
+    @Test("each tab keeps its own stack across switches")
+    func stacksPerTab() async throws {
+        let testApp = try await seeded(loggedIn: "bob")
+        await testApp.send("/search swift", "/open 1")
+        #expect(testApp.tabBar.tabBarController.path == "home > board > search swift > #1")
+        await testApp.send("/chat", "/dm alice")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
+        await testApp.send("/home")
+        #expect(testApp.tabBar.tabBarController.path == "home > board > search swift > #1")
+        await testApp.send("/chat")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
+    }
+
+    @Test("/back pops a screen, and at a root says there is nothing to go back to")
+    func back() async throws {
+        let testApp = try await seeded()
+        await testApp.send("/open 1")
+        #expect(await testApp.send("/back") == [])
+        #expect(testApp.tabBar.tabBarController.path == "home > board")
+        #expect(await testApp.send("/back") == ["nothing to go back to at home > board: /home or /chat switch tabs"])
+    }
+
+    @Test("a modal is shown over the tabs and named last; the tabs wait under it")
+    func modalOverTabs() async throws {
+        let testApp = try await seeded(loggedIn: "alice")
+        await testApp.send("/open 1", "/edit")
+        #expect(testApp.tabBar.tabBarController.presented != nil)
+        #expect(testApp.tabBar.tabBarController.path == "home > board > #1 > edit")
+        #expect(await testApp.send("/chat") == ["/chat is not available while writing a post: finish it, or /back"])
+        await testApp.send("/back")
+        #expect(testApp.tabBar.tabBarController.presented == nil)
+        #expect(testApp.tabBar.tabBarController.path == "home > board > #1")
+    }
+
+    @Test("a pending /new goes on after login")
+    func pendingWriteResumes() async throws {
+        let testApp = try await seeded()
+        await testApp.send("/new")
+        #expect(testApp.tabBar.tabBarController.path == "home > board > login")
+        await testApp.send("/login alice", "password-alice")
+        #expect(testApp.tabBar.tabBarController.path == "home > board > write")
+        #expect(testApp.tabBar.homeCoordinator.writeCoordinator != nil)
+    }
+
+    @Test("a pending /dm goes on after signup: Chat selected, the 1:1 room open")
+    func pendingDMResumes() async throws {
+        let testApp = try await seeded()
+        await testApp.send("/open 1", "/dm", "/signup carol", "password-carol", "password-carol")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
+        #expect(testApp.context.session.user == User(name: "carol"))
+        #expect(try await testApp.store.rooms(of: User(name: "carol")).count == 1)
+    }
+
+    @Test("/dm on a post opens the existing 1:1 room, never a second one")
+    func dmReusesRoom() async throws {
+        let testApp = try await seeded(loggedIn: "bob")
+        let existing = try await testApp.store.directRoom(between: User(name: "bob"), and: User(name: "alice"))
+        await testApp.send("/open 1", "/dm")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
+        #expect((testApp.tabBar.tabBarController.visibleScreen as? RoomScreen)?.room.id == existing.id)
+        #expect(try await testApp.store.rooms(of: User(name: "bob")).count == 1)
+    }
+
+    @Test("a pending action is dropped when the login is cancelled")
+    func pendingDropped() async throws {
+        let testApp = try await seeded()
+        await testApp.send("/chat", "/back")
+        #expect(testApp.tabBar.chatCoordinator.pendingAction == nil)
+        await testApp.send("/login alice", "password-alice")
+        #expect(testApp.tabBar.tabBarController.path == "home > board")
+    }
+
+    @Test("a failed login asked for by an action keeps the login open for another try")
+    func failedLoginStaysOpen() async throws {
+        let testApp = try await seeded()
+        await testApp.send("/chat")
+        #expect(await testApp.send("/login alice", "wrong-password") == ["wrong name or password"])
+        #expect(testApp.tabBar.loginCoordinator != nil)
+        await testApp.send("/login alice", "password-alice")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms")
+    }
+
+    @Test("a password line is never taken as a command")
+    func passwordIsNotACommand() async throws {
+        let testApp = try await seeded()
+        #expect(testApp.tabBar.lineRequest == LineRequest(prompt: "home > board  guest> "))
+        await testApp.send("/login alice")
+        #expect(testApp.tabBar.lineRequest == LineRequest(prompt: "password for alice: ", isSecret: true))
+        #expect(await testApp.send("/quit") == ["wrong name or password"])
+        #expect(testApp.tabBar.tabBarController.presented == nil)
+    }
+
+    @Test("/logout leaves Chat and empties its stack")
+    func logout() async throws {
+        let testApp = try await seeded(loggedIn: "bob")
+        await testApp.send("/chat", "/dm alice", "/logout")
+        #expect(testApp.tabBar.tabBarController.path == "home > board")
+        #expect(testApp.tabBar.tabBarController.navigator(for: .chat).screens.count == 1)
+        #expect(await testApp.send("/logout") == ["you are not logged in: /login <name> or /signup <name>"])
+    }
+
+    @Test("/invite in a 1:1 room moves to the new group room")
+    func inviteMovesToGroup() async throws {
+        let testApp = try await seeded(loggedIn: "bob")
+        _ = try await testApp.store.signUp(name: "carol", password: "password-carol")
+        await testApp.send("/chat", "/dm alice", "/invite carol")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > group #2")
+        await testApp.send("/leave")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms")
+    }
+}
