@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// Runs the built `tudy` executable as a process: flags, exit codes, and both streams.
+@Suite("tudy binary")
+struct BinaryTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Run {
+        let status: Int32
+        /// Standard output and error as they were written, in one file.
+        let combined: String
+        let standardError: String
+    }
+
+    /// Runs `tudy` with arguments and input in a fresh temporary directory.
+    private func tudy(_ arguments: [String], input: String) throws -> Run {
+        try tudy(arguments, bytes: Array(input.utf8))
+    }
+
+    private func tudy(_ arguments: [String], bytes: [UInt8]) throws -> Run {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tudy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputFile = directory.appendingPathComponent("input")
+        try Data(bytes).write(to: inputFile)
+        let binary = Self.packageRoot.appendingPathComponent(".build/debug/tudy").path
+        let quoted = ([binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(quoted) < input > combined 2>&1; echo $? > status; \(quoted) < input 2> errors > /dev/null"]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = directory.path
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        }
+        let status = Int32(try read("status").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        return Run(status: status, combined: try read("combined"), standardError: try read("errors"))
+    }
+
+    @Test("a piped script: output in input order, errors interleaved on stderr, exit 1 on a failure")
+    func pipedScript() throws {
+        let run = try tudy(
+            ["--memory"],
+            input: "/whoami\n/nosuch\n/signup alice\nalice-password\nalice-password\n/whoami\n/open 7\n/where\n")
+        #expect(run.status == 1)
+        #expect(
+            run.combined == """
+                guest
+                error: unknown command /nosuch: /help lists the commands here
+                signed up and logged in as alice
+                alice
+                error: there is no post #7: /list shows the posts
+                home > board
+
+                """)
+        #expect(
+            run.standardError == """
+                error: unknown command /nosuch: /help lists the commands here
+                error: there is no post #7: /list shows the posts
+
+                """)
+    }
+
+    @Test("scripts/demo.tudy, the README's story, runs clean")
+    func demo() throws {
+        let script = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("scripts/demo.tudy"), encoding: .utf8)
+        let run = try tudy(["--memory"], input: script)
+        #expect(run.status == 0)
+        #expect(run.standardError == "")
+        #expect(run.combined.contains("carol: Count me in!"))
+    }
+
+    @Test("a clean script exits 0 and prints no prompt")
+    func cleanScript() throws {
+        let run = try tudy(["--memory"], input: "/whoami\n/quit\n/whoami\n")
+        #expect(run.status == 0)
+        #expect(run.combined == "guest\n")
+    }
+
+    @Test("--bail stops at the first failure")
+    func bail() throws {
+        let run = try tudy(["--memory", "--bail"], input: "/whoami\n/nosuch\n/whoami\n")
+        #expect(run.status == 1)
+        #expect(run.combined == "guest\nerror: unknown command /nosuch: /help lists the commands here\n")
+    }
+
+    @Test("--seed loads the sample fixture")
+    func seed() throws {
+        let fixture = Self.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let run = try tudy(["--memory", "--seed", fixture], input: "/list\n/login bob\nbob-password\n/chat\n")
+        #expect(run.status == 0)
+        #expect(run.combined.contains("#1  open    Swift Concurrency study  [ios]  by alice"))
+        #expect(run.combined.contains("#1  @alice  (alice, bob)  alice: Yes, see you there.  [1 unread]"))
+    }
+
+    @Test("bad flags and files: one line and a non-zero exit", arguments: [
+        (["--memory", "--seed", "/nonexistent/seed.json"], Int32(2), "can not read the seed file"),
+        (["--memory", "--store", "x.sqlite"], Int32(64), "--memory and --store exclude each other"),
+        (["--colour"], Int32(64), "Unknown option '--colour'"),
+    ])
+    func badFlags(arguments: [String], status: Int32, message: String) throws {
+        let run = try tudy(arguments, input: "/whoami\n")
+        #expect(run.status == status)
+        #expect(run.standardError.contains(message))
+    }
+
+    @Test("a seed file that is not a fixture is refused with the field it failed at")
+    func badSeed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tudy-seed-\(UUID().uuidString).json")
+        try Data(#"{"users": [{"name": "alice"}]}"#.utf8).write(to: directory)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try tudy(["--memory", "--seed", directory.path], input: "")
+        #expect(run.status == 2)
+        #expect(run.standardError == "error: the seed file can not be loaded: missing 'password' at .users[0]\n")
+    }
+
+    @Test("invalid UTF-8, NUL and a 70 KiB line: an error each, and the session goes on")
+    func badBytes() throws {
+        var bytes = Array("/whoami\n".utf8)
+        bytes += [0xC3, 0x28, 0x0A, 0x2F, 0x00, 0x0A]
+        bytes += Array(repeating: UInt8(ascii: "a"), count: 70 * 1024) + [0x0A]
+        bytes += Array("/whoami\n".utf8)
+        let run = try tudy(["--memory"], bytes: bytes)
+        #expect(run.status == 1)
+        #expect(
+            run.combined == """
+                guest
+                error: the line is not valid UTF-8 and was ignored: check the terminal's encoding
+                error: the line holds a NUL byte and was ignored
+                error: the line is longer than 64 KiB and was ignored: split it
+                guest
+
+                """)
+    }
+}
