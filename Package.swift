@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -26,17 +27,25 @@ let package = Package(
             name: "TudyKit",
             dependencies: ["CArgon2"]
         ),
+        .target(
+            name: "TudySQLite",
+            dependencies: [
+                "TudyKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "tudy",
             dependencies: [
                 "TudyKit",
+                "TudySQLite",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "TudyKitTests",
-            dependencies: ["TudyKit"],
+            dependencies: ["TudyKit", "TudySQLite"],
             exclude: ["Transcripts"]
         ),
     ],

@@ -1,10 +1,12 @@
 import Foundation
 import TudyKit
+import TudySQLite
 
 /// Builds the real terminal, store and clock, and runs the REPL over them.
 @MainActor
 enum Launcher {
     struct Settings {
+        var inMemory: Bool
         var storePath: String?
         var seedPath: String?
         var bail: Bool
@@ -15,14 +17,12 @@ enum Launcher {
         let terminal = TerminalSession.detect()
         let console = Console(output: StandardStreams())
 
-        if settings.storePath != nil {
-            console.error("--store needs the SQLite store, which this build does not have yet: use --memory")
+        let store: any ChatStore
+        do {
+            store = try makeStore(settings)
+        } catch {
+            console.error(ErrorReport.message(for: error))
             return 2
-        }
-        let store = InMemoryChatStore(
-            clock: WallClock { Date() }, hasher: Argon2idPasswordHasher())
-        if terminal.isInteractive {
-            console.note("note: this build keeps everything in memory; it is gone when tudy ends")
         }
 
         if let seedPath = settings.seedPath {
@@ -45,5 +45,19 @@ enum Launcher {
             app: AppCoordinator(context: context), reader: reader, console: console,
             options: REPL.Options(bail: settings.bail, isInteractive: terminal.isInteractive))
         return await repl.run()
+    }
+
+    private static func makeStore(_ settings: Settings) throws -> any ChatStore {
+        let clock = WallClock { Date() }
+        let hasher = Argon2idPasswordHasher()
+        if settings.inMemory { return InMemoryChatStore(clock: clock, hasher: hasher) }
+        let path: String
+        if let storePath = settings.storePath {
+            path = storePath
+        } else {
+            path = StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
+            try StoreLocation.prepareDefaultDirectory(for: path)
+        }
+        return try SQLiteChatStore(path: path, clock: clock, hasher: hasher)
     }
 }

@@ -13,7 +13,9 @@ struct Tudy: AsyncParsableCommand {
     @Flag(help: "Keep everything in memory; nothing is saved.")
     var memory = false
 
-    @Option(help: ArgumentHelp("A SQLite store file other than the default.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite store file (default: $XDG_DATA_HOME/tudy/tudy.sqlite).", valueName: "path"))
     var store: String?
 
     @Option(help: ArgumentHelp("Load users, posts and rooms from a JSON file first.", valueName: "file.json"))
@@ -30,7 +32,7 @@ struct Tudy: AsyncParsableCommand {
 
     func run() async throws {
         let status = await Launcher.run(
-            Launcher.Settings(storePath: store, seedPath: seed, bail: bail))
+            Launcher.Settings(inMemory: memory, storePath: store, seedPath: seed, bail: bail))
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -22,6 +22,11 @@ public struct Fixture: Decodable, Equatable, Sendable {
         public let isOpen: Bool
         public let createdAt: Date?
 
+        /// The post's fields as a draft, work tags lower-cased.
+        public var draft: ProjectDraft {
+            ProjectDraft(title: title, works: works.map { $0.lowercased() }, capacity: capacity, body: body)
+        }
+
         enum CodingKeys: String, CodingKey {
             case title, works, capacity, body, writer
             case isOpen = "is_open"
@@ -67,6 +72,30 @@ public struct Fixture: Decodable, Equatable, Sendable {
         users = try container.decodeIfPresent([Account].self, forKey: .users) ?? []
         projects = try container.decodeIfPresent([Post].self, forKey: .projects) ?? []
         rooms = try container.decodeIfPresent([ChatRoom].self, forKey: .rooms) ?? []
+    }
+
+    /// Checks what can be checked without a store: drafts, room sizes, senders.
+    /// - Throws: `StoreError.invalidFixture` naming the first problem.
+    public func validate() throws {
+        for post in projects {
+            if let problem = post.draft.problem {
+                throw StoreError.invalidFixture("post '\(post.title)': \(problem)")
+            }
+        }
+        for (index, room) in rooms.enumerated() {
+            switch room.kind {
+            case .direct where Set(room.members.map { $0.lowercased() }).count != 2:
+                throw StoreError.invalidFixture("rooms[\(index)]: a direct room has two members")
+            case .group where room.members.count < 2:
+                throw StoreError.invalidFixture("rooms[\(index)]: a group room has at least two members")
+            default:
+                break
+            }
+            let members = Set(room.members.map { $0.lowercased() })
+            if let stranger = room.messages.first(where: { !members.contains($0.sender.lowercased()) }) {
+                throw StoreError.invalidFixture("rooms[\(index)]: \(stranger.sender) writes to a room they are not in")
+            }
+        }
     }
 
     /// Decodes a fixture file's bytes. - Throws: `StoreError.invalidFixture` naming the bad field.

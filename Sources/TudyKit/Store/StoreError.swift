@@ -4,6 +4,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case nameTaken(String)
     case weakPassword
     case wrongCredentials
+    case tooManyAttempts(waitSeconds: Int)
     case unknownUser(String)
     case noSuchProject(Int)
     case notWriter(projectID: Int, writer: String)
@@ -26,6 +27,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "a password needs at least \(Accounts.minimumPasswordLength) characters"
         case .wrongCredentials:
             "wrong name or password"
+        case .tooManyAttempts(let seconds):
+            "too many failed logins for this name: try again in \(seconds) s"
         case .unknownUser(let name):
             "there is no user named '\(name)'"
         case .noSuchProject(let id):

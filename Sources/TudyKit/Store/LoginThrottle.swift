@@ -1,0 +1,24 @@
+import Foundation
+
+/// How failed logins slow further tries for one name, whether or not the name exists,
+/// so that the wait tells nothing about which names are taken.
+public enum LoginThrottle {
+    /// Failures allowed before any wait.
+    public static let freeFailures = 3
+    /// The longest wait, in seconds.
+    public static let longestWait = 300
+
+    /// Seconds to wait after `failures` failed tries: 2, 4, 8… from the fourth on.
+    public static func wait(afterFailures failures: Int) -> Int {
+        guard failures > freeFailures else { return 0 }
+        let exponent = min(failures - freeFailures, 9)
+        return min(1 << exponent, longestWait)
+    }
+
+    /// Seconds still to wait before another try; 0 when a try may go ahead now.
+    public static func remaining(failures: Int, lastFailure: Date?, now: Date) -> Int {
+        guard let lastFailure else { return 0 }
+        let due = lastFailure.addingTimeInterval(TimeInterval(wait(afterFailures: failures)))
+        return max(0, Int(due.timeIntervalSince(now).rounded(.up)))
+    }
+}

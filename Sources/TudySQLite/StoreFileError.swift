@@ -1,0 +1,31 @@
+import TudyKit
+
+/// A fault of the store file itself, with the line a user sees. None of them changes the file.
+public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
+    case notATudyStore(path: String)
+    case newerSchema(path: String)
+    case readOnly(path: String)
+    case missingDirectory(path: String)
+    case diskFull
+    case unreadable(path: String, reason: String)
+    case corrupt(path: String)
+
+    public var message: String {
+        switch self {
+        case .notATudyStore(let path):
+            "\(path) is not a tudy store; it was left untouched: give --store another path"
+        case .newerSchema(let path):
+            "\(path) was written by a newer tudy: update tudy, or give --store another path"
+        case .readOnly(let path):
+            "\(path) can not be written (read-only file or directory): check its permissions, or use --memory"
+        case .missingDirectory(let path):
+            "the directory of \(path) does not exist: make it first, or give --store another path"
+        case .diskFull:
+            "the disk is full: nothing was saved; free some space and try again"
+        case .unreadable(let path, let reason):
+            "\(path) can not be opened: \(reason)"
+        case .corrupt(let path):
+            "\(path) is damaged: restore it from a copy, or give --store another path"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import GRDB
+
+/// The tables of a tudy store, built by named migrations.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 users, posts, rooms, messages") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        password_hash TEXT NOT NULL
+                    );
+                    CREATE TABLE login_failure (
+                        name TEXT PRIMARY KEY COLLATE NOCASE,
+                        count INTEGER NOT NULL,
+                        last_failed_at DATETIME NOT NULL
+                    );
+                    CREATE TABLE project (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        title TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        capacity INTEGER NOT NULL,
+                        writer_id INTEGER NOT NULL REFERENCES user(id),
+                        is_open BOOLEAN NOT NULL DEFAULT 1,
+                        created_at DATETIME NOT NULL
+                    );
+                    CREATE TABLE project_work (
+                        project_id INTEGER NOT NULL REFERENCES project(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        work TEXT NOT NULL,
+                        PRIMARY KEY (project_id, position)
+                    );
+                    CREATE INDEX project_work_by_work ON project_work(work, project_id);
+                    CREATE TABLE room (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        kind TEXT NOT NULL CHECK (kind IN ('direct', 'group')),
+                        direct_key TEXT UNIQUE
+                    );
+                    CREATE TABLE membership (
+                        room_id INTEGER NOT NULL REFERENCES room(id),
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        position INTEGER NOT NULL,
+                        is_member BOOLEAN NOT NULL DEFAULT 1,
+                        last_read_message_id INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (room_id, user_id)
+                    );
+                    CREATE INDEX membership_by_user ON membership(user_id, is_member);
+                    CREATE TABLE message (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id),
+                        sender_id INTEGER NOT NULL REFERENCES user(id),
+                        text TEXT NOT NULL,
+                        sent_at DATETIME NOT NULL
+                    );
+                    CREATE INDEX message_by_room ON message(room_id, id);
+                    """)
+        }
+        return migrator
+    }
+}
