@@ -45,7 +45,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TudyKitTests",
-            dependencies: ["TudyKit", "TudySQLite"],
+            dependencies: [
+                "TudyKit",
+                "TudySQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Transcripts"]
         ),
     ],

@@ -15,8 +15,16 @@ public final class SQLiteChatStore: ChatStore {
 
     /// Opens (or makes) the store at `path`.
     /// - Throws: `StoreFileError` when the file is not a tudy store, is newer, or can not be written.
-    public init(path: String, clock: WallClock, hasher: any PasswordHasher) throws {
-        self.pool = try StoreFile.openPool(path: path)
+    public convenience init(path: String, clock: WallClock, hasher: any PasswordHasher) throws {
+        try self.init(path: path, clock: clock, hasher: hasher, prepare: nil)
+    }
+
+    /// - Parameter prepare: runs on each new connection; tests use it to shrink the disk.
+    init(
+        path: String, clock: WallClock, hasher: any PasswordHasher,
+        prepare: (@Sendable (Database) throws -> Void)?
+    ) throws {
+        self.pool = try StoreFile.openPool(path: path, prepare: prepare)
         self.path = path
         self.clock = clock
         self.hasher = hasher

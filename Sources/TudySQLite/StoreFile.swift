@@ -7,7 +7,7 @@ enum StoreFile {
     /// How long a write waits for another tudy process to finish its own.
     static let busyTimeout: TimeInterval = 10
 
-    static func openPool(path: String) throws -> DatabasePool {
+    static func openPool(path: String, prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> DatabasePool {
         let manager = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
@@ -24,7 +24,7 @@ enum StoreFile {
             // Made here, 0600, so that SQLite's own files (-wal, -shm) take the same mode.
             let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
             guard descriptor >= 0 else {
-                if errno == EACCES || errno == EROFS { throw StoreFileError.readOnly(path: path) }
+                if [EACCES, EROFS, EPERM].contains(errno) { throw StoreFileError.readOnly(path: path) }
                 throw StoreFileError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }
             close(descriptor)
@@ -36,6 +36,7 @@ enum StoreFile {
         configuration.prepareDatabase { db in
             // A commit is on disk before tudy says a message was sent.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            try prepare?(db)
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)

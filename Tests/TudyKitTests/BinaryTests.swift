@@ -4,8 +4,7 @@ import Testing
 /// Runs the built `tudy` executable as a process: flags, exit codes, and both streams.
 @Suite("tudy binary")
 struct BinaryTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TudyProcess.packageRoot
 
     struct Run {
         let status: Int32

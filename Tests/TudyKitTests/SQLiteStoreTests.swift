@@ -1,0 +1,199 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import TudyKit
+@testable import TudySQLite
+
+/// What the SQLite store promises beyond the contract: files, faults, hashes, throttling.
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    private let hasher = Argon2idPasswordHasher(cost: .testing)
+
+    private func newPath() throws -> String {
+        try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
+    }
+
+    private func open(_ path: String, clock: WallClock = .stepping(from: TestApp.start)) throws -> SQLiteChatStore {
+        try SQLiteChatStore(path: path, clock: clock, hasher: hasher)
+    }
+
+    @Test("a new store file is 0600, readable with sqlite3, and holds no plaintext password")
+    func newFile() async throws {
+        let path = try newPath()
+        let store = try open(path)
+        _ = try await store.signUp(name: "alice", password: "correct horse battery")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let queue = try DatabaseQueue(path: path)
+        let hash = try await queue.read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM user") }
+        #expect(hash?.hasPrefix("$argon2id$v=19$") == true)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        #expect(bytes.range(of: Data("correct horse battery".utf8)) == nil)
+    }
+
+    @Test("the default hasher meets OWASP's minimum for Argon2id")
+    func owaspDefault() throws {
+        let encoded = try Argon2idPasswordHasher().hash("a password")
+        #expect(encoded.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
+        #expect(try Argon2idPasswordHasher().hash("a password") != encoded)
+        #expect(Argon2idPasswordHasher().verify("a password", against: encoded))
+        #expect(!Argon2idPasswordHasher().verify("a passwore", against: encoded))
+    }
+
+    @Test("what one store instance writes, another on the same file reads, after reopening too")
+    func reopen() async throws {
+        let path = try newPath()
+        let first = try open(path)
+        _ = try await first.signUp(name: "alice", password: "alice-password")
+        _ = try await first.signUp(name: "bob", password: "bob-password")
+        let room = try await first.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        _ = try await first.send("안녕", to: room.id, from: User(name: "alice"))
+        let second = try open(path)
+        let page = try await second.messages(in: room.id, for: User(name: "bob"), before: nil, limit: 10)
+        #expect(page.messages.map(\.text) == ["안녕"])
+    }
+
+    @Test("failed logins slow further tries, counted in the store across a restart")
+    func throttle() async throws {
+        let path = try newPath()
+        let clock = ManualClock(TestApp.start)
+        let store = try open(path, clock: clock.wallClock)
+        _ = try await store.signUp(name: "alice", password: "alice-password")
+        for _ in 1...4 {
+            await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "alice", password: "nope-nope") }
+        }
+        let restarted = try open(path, clock: clock.wallClock)
+        await #expect(throws: StoreError.tooManyAttempts(waitSeconds: 2)) {
+            try await restarted.logIn(name: "alice", password: "alice-password")
+        }
+        // An unknown name is slowed the same way, so the wait says nothing about who exists.
+        for _ in 1...4 {
+            await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "nobody", password: "x") }
+        }
+        await #expect(throws: StoreError.tooManyAttempts(waitSeconds: 2)) {
+            try await restarted.logIn(name: "nobody", password: "x")
+        }
+        clock.advance(by: 2)
+        #expect(try await restarted.logIn(name: "alice", password: "alice-password") == User(name: "alice"))
+    }
+
+    @Test("a file that is not a tudy store is refused and left untouched")
+    func notATudyStore() async throws {
+        let textPath = try newPath()
+        try Data("just some notes\n".utf8).write(to: URL(fileURLWithPath: textPath))
+        #expect(throws: StoreFileError.notATudyStore(path: textPath)) { try open(textPath) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: textPath)) == Data("just some notes\n".utf8))
+
+        let otherPath = try newPath()
+        let other = try DatabaseQueue(path: otherPath)
+        try await other.write { db in try db.execute(sql: "CREATE TABLE recipe (name TEXT)") }
+        try other.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: otherPath))
+        #expect(throws: StoreFileError.notATudyStore(path: otherPath)) { try open(otherPath) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: otherPath)) == before)
+        #expect(!FileManager.default.fileExists(atPath: otherPath + "-wal"))
+    }
+
+    @Test("a store from a newer schema version is refused")
+    func newerSchema() async throws {
+        let path = try newPath()
+        _ = try open(path)
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
+        }
+        try queue.close()
+        #expect(throws: StoreFileError.newerSchema(path: path)) { try open(path) }
+    }
+
+    @Test("a path in a missing directory is refused")
+    func missingDirectory() throws {
+        let path = try TemporaryDirectory.make().appendingPathComponent("no/such/dir/tudy.sqlite").path
+        #expect(throws: StoreFileError.missingDirectory(path: path)) { try open(path) }
+    }
+
+    /// Makes a file or directory unwritable, for root too (the immutable attribute), until `restore`.
+    private func makeReadOnly(_ path: String) throws {
+        chmod(path, 0o500)
+        if getuid() == 0 { try run("/usr/bin/chattr", "+i", path) }
+    }
+
+    private func restore(_ path: String) throws {
+        if getuid() == 0 { try run("/usr/bin/chattr", "-i", path) }
+        chmod(path, 0o700)
+    }
+
+    private func run(_ tool: String, _ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(tool) \(arguments) failed")
+    }
+
+    @Test("a read-only file or directory is refused")
+    func readOnly() async throws {
+        let path = try newPath()
+        let store = try open(path)
+        _ = try await store.signUp(name: "alice", password: "alice-password")
+        try makeReadOnly(path)
+        #expect(throws: StoreFileError.readOnly(path: path)) { try open(path) }
+        try restore(path)
+
+        let directory = (path as NSString).deletingLastPathComponent
+        try makeReadOnly(directory)
+        #expect(throws: StoreFileError.readOnly(path: directory + "/new.sqlite")) { try open(directory + "/new.sqlite") }
+        try restore(directory)
+        #expect(try await open(path).user(named: "alice") == User(name: "alice"))
+    }
+
+    @Test("a full disk: one clear error, and no half-written message")
+    func diskFull() async throws {
+        let path = try newPath()
+        let setup = try open(path)
+        _ = try await setup.signUp(name: "alice", password: "alice-password")
+        _ = try await setup.signUp(name: "bob", password: "bob-password")
+        let room = try await setup.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        let pages = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") } ?? 0
+        let store = try SQLiteChatStore(
+            path: path, clock: .stepping(from: TestApp.start), hasher: hasher,
+            prepare: { db in try db.execute(sql: "PRAGMA max_page_count = \(pages + 8)") })
+        var sent = 0
+        var failure: (any Error)?
+        while failure == nil && sent < 1000 {
+            do {
+                _ = try await store.send(String(repeating: "가", count: 3000), to: room.id, from: User(name: "alice"))
+                sent += 1
+            } catch {
+                failure = error
+            }
+        }
+        #expect(failure as? StoreFileError == .diskFull)
+        let page = try await store.messages(in: room.id, for: User(name: "bob"), before: nil, limit: 2000)
+        #expect(page.messages.count == sent)
+        #expect(page.messages.allSatisfy { $0.text.count == 3000 })
+        let check = try await DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(check == "ok")
+    }
+
+    @Test("the last page of a room is found by key: the plan searches the index, never scans")
+    func pagingPlan() async throws {
+        let path = try newPath()
+        _ = try open(path)
+        let details = try await DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT message.id FROM message JOIN user ON user.id = message.sender_id
+                    WHERE message.room_id = 1 AND message.id < 100 ORDER BY message.id DESC LIMIT 21
+                    """
+            ).map { $0["detail"] as String }
+        }
+        #expect(details.contains { $0.contains("message USING") && $0.contains("message_by_room") || $0.contains("INTEGER PRIMARY KEY") })
+        #expect(!details.contains { $0.hasPrefix("SCAN message") })
+        #expect(!details.contains { $0.contains("TEMP B-TREE") })
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import TudyKit
+@testable import TudySQLite
+
+/// Several `tudy` processes on one store file: chat between them, concurrency, kills.
+@Suite("Shared store", .serialized)
+struct SharedStoreTests {
+    private func script(_ lines: [String]) -> [UInt8] {
+        Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    private func seed(_ directory: URL, users: [String], groupRoom: Bool) throws -> String {
+        let fixture: [String: Any] = [
+            "users": users.map { ["name": $0, "password": "\($0)-password"] },
+            "rooms": groupRoom ? [["kind": "group", "members": users, "messages": []]] : [],
+        ]
+        let url = directory.appendingPathComponent("seed.json")
+        try JSONSerialization.data(withJSONObject: fixture).write(to: url)
+        let store = directory.appendingPathComponent("tudy.sqlite").path
+        let result = try TudyProcess(["--store", store, "--seed", url.path], input: [], directory: directory).finish()
+        #expect(result.status == 0 && result.errors == "")
+        return store
+    }
+
+    private func messages(in store: String, roomID: Int, as user: String) async throws -> [Message] {
+        let reader = try SQLiteChatStore(
+            path: store, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        return try await reader.messages(in: roomID, for: User(name: user), before: nil, limit: 1_000_000).messages
+    }
+
+    private func integrity(_ store: String) throws -> String? {
+        try DatabaseQueue(path: store).read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+    }
+
+    @Test("one process signs up and sends; another logs in and reads it")
+    func twoPeople() throws {
+        let directory = try TemporaryDirectory.make()
+        let store = directory.appendingPathComponent("tudy.sqlite").path
+        let bob = try TudyProcess(
+            ["--store", store], input: script(["/signup bob", "bob-password", "bob-password"]), directory: directory
+        ).finish()
+        #expect(bob.status == 0)
+        let alice = try TudyProcess(
+            ["--store", store],
+            input: script(["/signup alice", "alice-password", "alice-password", "/chat", "/dm bob", "hello from alice"]),
+            directory: directory
+        ).finish()
+        #expect(alice.status == 0 && alice.errors == "")
+        let reader = try TudyProcess(
+            ["--store", store], input: script(["/login bob", "bob-password", "/chat", "/open 1"]), directory: directory
+        ).finish()
+        #expect(reader.status == 0 && reader.errors == "")
+        #expect(reader.output.contains("alice: hello from alice  [1 unread]"))
+        #expect(reader.output.hasSuffix("alice: hello from alice\n"))
+    }
+
+    @Test("several processes piping into one room at once: every message once, in each sender's order, no errors")
+    func concurrentSenders() async throws {
+        let directory = try TemporaryDirectory.make()
+        let senders = ["ann", "ben", "cat", "dan"]
+        let perSender = 250
+        let store = try seed(directory, users: senders, groupRoom: true)
+        let processes = try senders.map { name in
+            try TudyProcess(
+                ["--store", store],
+                input: script(["/login \(name)", "\(name)-password", "/chat", "/open 1"] + (1...perSender).map { "\(name) \($0)" }),
+                directory: directory)
+        }
+        for (name, result) in zip(senders, processes.map { $0.finish() }) {
+            #expect(result.status == 0, "\(name) exited \(result.status)")
+            #expect(result.errors == "", "\(name) printed \(result.errors)")
+        }
+        let all = try await messages(in: store, roomID: 1, as: "ann")
+        #expect(all.count == senders.count * perSender)
+        for name in senders {
+            let texts = all.filter { $0.sender.name == name }.map(\.text)
+            #expect(texts == (1...perSender).map { "\(name) \($0)" })
+        }
+        #expect(try integrity(store) == "ok")
+    }
+
+    @Test("killed with SIGKILL at many moments: the store opens clean, and every message printed as sent is in it")
+    func killedSender() async throws {
+        let directory = try TemporaryDirectory.make()
+        let store = try seed(directory, users: ["ann", "ben"], groupRoom: true)
+        var generator = SeededGenerator(seed: 20_261_121)
+        var printed: [String] = []
+        for round in 1...15 {
+            let lines = (1...400).map { "round \(round) message \($0)" }
+            let process = try TudyProcess(
+                ["--store", store], input: script(["/login ann", "ann-password", "/chat", "/open 1"] + lines),
+                directory: directory)
+            // Killed right after the n-th line it printed: the moment the next insert is under way.
+            let printedLines = process.kill(afterLines: Int.random(in: 3...120, using: &generator))
+            printed += printedLines.filter { $0.contains("] ann: round ") }.map { String($0.split(separator: ": ", maxSplits: 1)[1]) }
+            #expect(try integrity(store) == "ok", "round \(round)")
+        }
+        let stored = Set(try await messages(in: store, roomID: 1, as: "ben").map(\.text))
+        #expect(!printed.isEmpty)
+        #expect(printed.allSatisfy(stored.contains))
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so that a run can be repeated.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
