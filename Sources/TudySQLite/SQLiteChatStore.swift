@@ -53,15 +53,15 @@ public final class SQLiteChatStore: ChatStore {
     public func signUp(name: String, password: String) async throws -> User {
         guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
         guard password.count >= Accounts.minimumPasswordLength else { throw StoreError.weakPassword }
-        let taken = try await read { db in try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) != nil }
+        let taken = try await read { db in try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) != nil }
         guard !taken else { throw StoreError.nameTaken(name) }
         // Hashing is slow on purpose; it happens outside the write lock.
         let hash = try hasher.hash(password)
         return try await write { db in
-            guard try Row.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) == nil else {
+            guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) == nil else {
                 throw StoreError.nameTaken(name)
             }
-            try db.execute(sql: "INSERT INTO user (name, password_hash) VALUES (?, ?)", arguments: [name, hash])
+            try db.run(sql: "INSERT INTO user (name, password_hash) VALUES (?, ?)", arguments: [name, hash])
             return User(name: name)
         }
     }
@@ -69,28 +69,26 @@ public final class SQLiteChatStore: ChatStore {
     public func logIn(name: String, password: String) async throws -> User {
         let now = clock.now()
         let (account, failures, lastFailure) = try await read { db in
-            let account = try Row.fetchOne(db, sql: "SELECT name, password_hash FROM user WHERE name = ?", arguments: [name])
-            let failure = try Row.fetchOne(
-                db, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [name])
+            let account = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name = ?", arguments: [name])
+            let failure = try db.fetchOne(Row.self, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [name])
             return (
                 account.map { (name: $0["name"] as String, hash: $0["password_hash"] as String) },
-                failure?["count"] as Int? ?? 0, failure?["last_failed_at"] as Date?
+                failure?["count"] as Int? ?? 0, failure.map { StoreDate.column($0, "last_failed_at") }
             )
         }
         let wait = LoginThrottle.remaining(failures: failures, lastFailure: lastFailure, now: now)
         guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
         guard let account, hasher.verify(password, against: account.hash) else {
             try await write { db in
-                try db.execute(
-                    sql: """
+                try db.run(sql: """
                         INSERT INTO login_failure (name, count, last_failed_at) VALUES (?, 1, ?)
                         ON CONFLICT (name) DO UPDATE SET count = count + 1, last_failed_at = excluded.last_failed_at
-                        """, arguments: [name.lowercased(), now])
+                        """, arguments: [name.lowercased(), StoreDate.text(now)])
             }
             throw StoreError.wrongCredentials
         }
         if failures > 0 {
-            try await write { db in try db.execute(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [name]) }
+            try await write { db in try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [name]) }
         }
         return User(name: account.name)
     }
@@ -100,11 +98,11 @@ public final class SQLiteChatStore: ChatStore {
     }
 
     public func userNames() async throws -> [String] {
-        try await read { db in try String.fetchAll(db, sql: "SELECT name FROM user ORDER BY name") }
+        try await read { db in try db.fetchAll(String.self, sql: "SELECT name FROM user ORDER BY name") }
     }
 
     private static func user(named name: String, in db: Database) throws -> (id: Int64, user: User) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM user WHERE name = ?", arguments: [name]) else {
+        guard let row = try db.fetchOne(Row.self, sql: "SELECT id, name FROM user WHERE name = ?", arguments: [name]) else {
             throw StoreError.unknownUser(name)
         }
         return (row["id"], User(name: row["name"]))
@@ -117,17 +115,15 @@ public final class SQLiteChatStore: ChatStore {
             let ids: [Int64]
             switch query {
             case .all:
-                ids = try Int64.fetchAll(db, sql: "SELECT id FROM project ORDER BY id DESC")
+                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project ORDER BY id DESC")
             case .work(let tag):
-                ids = try Int64.fetchAll(
-                    db, sql: "SELECT DISTINCT project_id FROM project_work WHERE work = ? ORDER BY project_id DESC",
+                ids = try db.fetchAll(Int64.self, sql: "SELECT DISTINCT project_id FROM project_work WHERE work = ? ORDER BY project_id DESC",
                     arguments: [tag.lowercased()])
             case .words(let text):
                 let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
                 let conditions = words.map { _ in "instr(lower(title || char(10) || body), ?) > 0" }
                 let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-                ids = try Int64.fetchAll(
-                    db, sql: "SELECT id FROM project \(whereClause) ORDER BY id DESC",
+                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project \(whereClause) ORDER BY id DESC",
                     arguments: StatementArguments(words))
             }
             return try ids.map { try Self.project(id: $0, in: db) }
@@ -140,18 +136,15 @@ public final class SQLiteChatStore: ChatStore {
 
     private static func project(id: Int64, in db: Database) throws -> Project {
         guard
-            let row = try Row.fetchOne(
-                db,
-                sql: """
+            let row = try db.fetchOne(Row.self, sql: """
                     SELECT project.*, user.name AS writer FROM project JOIN user ON user.id = project.writer_id
                     WHERE project.id = ?
                     """, arguments: [id])
         else { throw StoreError.noSuchProject(Int(id)) }
-        let works = try String.fetchAll(
-            db, sql: "SELECT work FROM project_work WHERE project_id = ? ORDER BY position", arguments: [id])
+        let works = try db.fetchAll(String.self, sql: "SELECT work FROM project_work WHERE project_id = ? ORDER BY position", arguments: [id])
         return Project(
             id: row["id"], title: row["title"], works: works, capacity: row["capacity"], body: row["body"],
-            writer: User(name: row["writer"]), isOpen: row["is_open"], createdAt: row["created_at"])
+            writer: User(name: row["writer"]), isOpen: row["is_open"], createdAt: StoreDate.column(row, "created_at"))
     }
 
     public func createProject(_ draft: ProjectDraft, by writer: User) async throws -> Project {
@@ -166,11 +159,10 @@ public final class SQLiteChatStore: ChatStore {
     private static func insertProject(
         _ draft: ProjectDraft, writerID: Int64, isOpen: Bool, createdAt: Date, in db: Database
     ) throws -> Project {
-        try db.execute(
-            sql: """
+        try db.run(sql: """
                 INSERT INTO project (title, body, capacity, writer_id, is_open, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [draft.title, draft.body, draft.capacity, writerID, isOpen, createdAt])
+                """, arguments: [draft.title, draft.body, draft.capacity, writerID, isOpen, StoreDate.text(createdAt)])
         let id = db.lastInsertedRowID
         try insertWorks(draft.works, projectID: id, in: db)
         return try project(id: id, in: db)
@@ -178,8 +170,7 @@ public final class SQLiteChatStore: ChatStore {
 
     private static func insertWorks(_ works: [String], projectID: Int64, in db: Database) throws {
         for (position, work) in works.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO project_work (project_id, position, work) VALUES (?, ?, ?)",
+            try db.run(sql: "INSERT INTO project_work (project_id, position, work) VALUES (?, ?, ?)",
                 arguments: [projectID, position, work])
         }
     }
@@ -188,10 +179,9 @@ public final class SQLiteChatStore: ChatStore {
         if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
         return try await write { db in
             try Self.requireWriter(projectID: id, user: user, in: db)
-            try db.execute(
-                sql: "UPDATE project SET title = ?, body = ?, capacity = ? WHERE id = ?",
+            try db.run(sql: "UPDATE project SET title = ?, body = ?, capacity = ? WHERE id = ?",
                 arguments: [draft.title, draft.body, draft.capacity, id])
-            try db.execute(sql: "DELETE FROM project_work WHERE project_id = ?", arguments: [id])
+            try db.run(sql: "DELETE FROM project_work WHERE project_id = ?", arguments: [id])
             try Self.insertWorks(draft.works, projectID: Int64(id), in: db)
             return try Self.project(id: Int64(id), in: db)
         }
@@ -200,7 +190,7 @@ public final class SQLiteChatStore: ChatStore {
     public func setProject(id: Int, isOpen: Bool, by user: User) async throws -> Project {
         try await write { db in
             try Self.requireWriter(projectID: id, user: user, in: db)
-            try db.execute(sql: "UPDATE project SET is_open = ? WHERE id = ?", arguments: [isOpen, id])
+            try db.run(sql: "UPDATE project SET is_open = ? WHERE id = ?", arguments: [isOpen, id])
             return try Self.project(id: Int64(id), in: db)
         }
     }
@@ -208,7 +198,7 @@ public final class SQLiteChatStore: ChatStore {
     public func deleteProject(id: Int, by user: User) async throws {
         try await write { db in
             try Self.requireWriter(projectID: id, user: user, in: db)
-            try db.execute(sql: "DELETE FROM project WHERE id = ?", arguments: [id])
+            try db.run(sql: "DELETE FROM project WHERE id = ?", arguments: [id])
         }
     }
 
@@ -224,15 +214,18 @@ public final class SQLiteChatStore: ChatStore {
     public func rooms(of user: User) async throws -> [RoomSummary] {
         try await read { db in
             let userID = try Self.user(named: user.name, in: db).id
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT room_id, last_read_message_id FROM membership WHERE user_id = ? AND is_member",
+            let rows = try db.fetchAll(Row.self, sql: "SELECT room_id, last_read_message_id FROM membership WHERE user_id = ? AND is_member",
                 arguments: [userID])
             let summaries = try rows.map { row in
                 let roomID: Int64 = row["room_id"]
                 let lastRead: Int64 = row["last_read_message_id"]
-                let unread = try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM message WHERE room_id = ? AND id > ? AND sender_id <> ?",
-                    arguments: [roomID, lastRead, userID]) ?? 0
+                let unread = try db.fetchOne(
+                    Int.self,
+                    sql: """
+                        SELECT COUNT(*) FROM (
+                            SELECT 1 FROM message WHERE room_id = ? AND id > ? AND sender_id <> ? LIMIT ?
+                        )
+                        """, arguments: [roomID, lastRead, userID, RoomSummary.unreadLimit]) ?? 0
                 return RoomSummary(
                     room: try Self.room(id: roomID, in: db),
                     lastMessage: try Self.messages(roomID: roomID, before: nil, limit: 1, in: db).messages.last,
@@ -257,13 +250,13 @@ public final class SQLiteChatStore: ChatStore {
             let second = try Self.user(named: other.name, in: db)
             guard first.id != second.id else { throw StoreError.cannotChatWithSelf }
             let key = [first.user.name.lowercased(), second.user.name.lowercased()].sorted().joined(separator: " ")
-            if let roomID = try Int64.fetchOne(db, sql: "SELECT id FROM room WHERE direct_key = ?", arguments: [key]) {
+            if let roomID = try db.fetchOne(Int64.self, sql: "SELECT id FROM room WHERE direct_key = ?", arguments: [key]) {
                 // Someone who left a 1:1 room comes back to it rather than getting a second one.
                 try Self.admit(userID: first.id, roomID: roomID, in: db)
                 try Self.admit(userID: second.id, roomID: roomID, in: db)
                 return try Self.room(id: roomID, in: db)
             }
-            try db.execute(sql: "INSERT INTO room (kind, direct_key) VALUES ('direct', ?)", arguments: [key])
+            try db.run(sql: "INSERT INTO room (kind, direct_key) VALUES ('direct', ?)", arguments: [key])
             let roomID = db.lastInsertedRowID
             try Self.admit(userID: first.id, roomID: roomID, in: db)
             try Self.admit(userID: second.id, roomID: roomID, in: db)
@@ -279,7 +272,7 @@ public final class SQLiteChatStore: ChatStore {
             guard !room.hasMember(invited.user) else { throw StoreError.alreadyMember(invited.user.name) }
             switch room.kind {
             case .direct:
-                try db.execute(sql: "INSERT INTO room (kind) VALUES ('group')")
+                try db.run(sql: "INSERT INTO room (kind) VALUES ('group')")
                 let groupID = db.lastInsertedRowID
                 for member in room.members + [invited.user] {
                     try Self.admit(userID: try Self.user(named: member.name, in: db).id, roomID: groupID, in: db)
@@ -295,14 +288,12 @@ public final class SQLiteChatStore: ChatStore {
     public func leave(roomID: Int, user: User) async throws {
         try await write { db in
             let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
-            try db.execute(
-                sql: "UPDATE membership SET is_member = 0 WHERE room_id = ? AND user_id = ?", arguments: [roomID, userID])
+            try db.run(sql: "UPDATE membership SET is_member = 0 WHERE room_id = ? AND user_id = ?", arguments: [roomID, userID])
         }
     }
 
     private static func admit(userID: Int64, roomID: Int64, in db: Database) throws {
-        try db.execute(
-            sql: """
+        try db.run(sql: """
                 INSERT INTO membership (room_id, user_id, position)
                 VALUES (?, ?, (SELECT COUNT(*) FROM membership WHERE room_id = ?))
                 ON CONFLICT (room_id, user_id) DO UPDATE SET is_member = 1
@@ -313,9 +304,7 @@ public final class SQLiteChatStore: ChatStore {
     @discardableResult
     private static func requireMember(roomID: Int, user: User, in db: Database) throws -> Int64 {
         guard
-            let userID = try Int64.fetchOne(
-                db,
-                sql: """
+            let userID = try db.fetchOne(Int64.self, sql: """
                     SELECT user.id FROM membership JOIN user ON user.id = membership.user_id
                     WHERE membership.room_id = ? AND user.name = ? AND membership.is_member
                     """, arguments: [roomID, user.name])
@@ -324,12 +313,10 @@ public final class SQLiteChatStore: ChatStore {
     }
 
     private static func room(id: Int64, in db: Database) throws -> Room {
-        guard let kind = try String.fetchOne(db, sql: "SELECT kind FROM room WHERE id = ?", arguments: [id]) else {
+        guard let kind = try db.fetchOne(String.self, sql: "SELECT kind FROM room WHERE id = ?", arguments: [id]) else {
             throw StoreError.noSuchRoom(Int(id))
         }
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
+        let rows = try db.fetchAll(Row.self, sql: """
                 SELECT user.name, membership.is_member FROM membership JOIN user ON user.id = membership.user_id
                 WHERE membership.room_id = ? ORDER BY membership.position
                 """, arguments: [id])
@@ -349,9 +336,7 @@ public final class SQLiteChatStore: ChatStore {
 
     /// A page found by key on `(room_id, id)`: its cost does not grow with the room's history.
     private static func messages(roomID: Int64, before: Int?, limit: Int, in db: Database) throws -> MessagePage {
-        let rows = try Row.fetchAll(
-            db,
-            sql: """
+        let rows = try db.fetchAll(Row.self, sql: """
                 SELECT message.id, message.text, message.sent_at, user.name AS sender
                 FROM message JOIN user ON user.id = message.sender_id
                 WHERE message.room_id = ? AND message.id < ?
@@ -360,7 +345,7 @@ public final class SQLiteChatStore: ChatStore {
         let messages = rows.prefix(limit).reversed().map { row in
             Message(
                 id: row["id"], roomID: Int(roomID), sender: User(name: row["sender"]), text: row["text"],
-                sentAt: row["sent_at"])
+                sentAt: StoreDate.column(row, "sent_at"))
         }
         return MessagePage(messages: messages, hasOlder: rows.count > limit)
     }
@@ -375,20 +360,18 @@ public final class SQLiteChatStore: ChatStore {
     }
 
     private static func check(_ text: String) throws {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw StoreError.emptyMessage }
+        guard !text.allSatisfy({ $0.isWhitespace }) else { throw StoreError.emptyMessage }
         guard text.count <= Message.maximumLength else { throw StoreError.messageTooLong }
     }
 
     private static func insertMessage(
         _ text: String, roomID: Int64, senderID: Int64, sender: User, at date: Date, in db: Database
     ) throws -> Message {
-        try db.execute(
-            sql: "INSERT INTO message (room_id, sender_id, text, sent_at) VALUES (?, ?, ?, ?)",
-            arguments: [roomID, senderID, text, date])
+        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at) VALUES (?, ?, ?, ?)",
+            arguments: [roomID, senderID, text, StoreDate.text(date)])
         let id = db.lastInsertedRowID
         // A sender has read what they wrote.
-        try db.execute(
-            sql: "UPDATE membership SET last_read_message_id = ? WHERE room_id = ? AND user_id = ?",
+        try db.run(sql: "UPDATE membership SET last_read_message_id = ? WHERE room_id = ? AND user_id = ?",
             arguments: [id, roomID, senderID])
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
     }
@@ -396,8 +379,7 @@ public final class SQLiteChatStore: ChatStore {
     public func markRead(roomID: Int, upTo messageID: Int, for user: User) async throws {
         try await write { db in
             let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
-            try db.execute(
-                sql: """
+            try db.run(sql: """
                     UPDATE membership SET last_read_message_id = max(last_read_message_id, ?)
                     WHERE room_id = ? AND user_id = ?
                     """, arguments: [messageID, roomID, userID])
@@ -427,7 +409,7 @@ public final class SQLiteChatStore: ChatStore {
                 room = try await directRoom(between: members[0], and: members[1])
             case .group:
                 room = try await write { db in
-                    try db.execute(sql: "INSERT INTO room (kind) VALUES ('group')")
+                    try db.run(sql: "INSERT INTO room (kind) VALUES ('group')")
                     let roomID = db.lastInsertedRowID
                     for member in members {
                         try Self.admit(userID: try Self.user(named: member.name, in: db).id, roomID: roomID, in: db)

@@ -39,7 +39,7 @@ enum Launcher {
         }
 
         let context = AppContext(
-            store: store, console: console, format: TextFormat(timeZone: .current))
+            store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset))
         let reader: any LineReader = terminal.isInteractive ? EditLineReader() : StandardInputReader.make()
         let repl = REPL(
             app: AppCoordinator(context: context), reader: reader, console: console,

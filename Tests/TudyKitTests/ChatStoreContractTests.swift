@@ -208,3 +208,19 @@ struct ChatStoreContractTests {
         #expect(rooms.first?.lastMessage?.text == "hi" && rooms.first?.unreadCount == 1)
     }
 }
+
+extension ChatStoreContractTests {
+    @Test("unread counts stop at the limit", arguments: StoreFactory.all)
+    func unreadLimit(_ factory: StoreFactory) async throws {
+        let store = try factory.make()
+        let alice = try await store.signUp(name: "alice", password: "password-alice")
+        let bob = try await store.signUp(name: "bob", password: "password-bob")
+        let room = try await store.directRoom(between: alice, and: bob)
+        for index in 0...RoomSummary.unreadLimit {
+            _ = try await store.send("\(index)", to: room.id, from: bob)
+        }
+        let summary = try #require(try await store.rooms(of: alice).first)
+        #expect(summary.unreadCount == RoomSummary.unreadLimit)
+        #expect(summary.unreadText == "99+")
+    }
+}

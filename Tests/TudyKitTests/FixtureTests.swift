@@ -40,3 +40,22 @@ struct FixtureTests {
         #expect(try await store.projects(.all).count >= 3)
     }
 }
+
+@Suite("Text format")
+struct TextFormatTests {
+    @Test("days and times by arithmetic, in any zone", arguments: [
+        (0.0, 0, "1970-01-01", "00:00"),
+        (1_795_770_000, 0, "2026-11-27", "09:00"),
+        (1_795_770_000, 9 * 3600, "2026-11-27", "18:00"),
+        (1_795_770_000, -10 * 3600, "2026-11-26", "23:00"),
+        (951_782_400, 0, "2000-02-29", "00:00"),
+        (4_107_542_399, 0, "2100-02-28", "23:59"),
+        (-1.0, 0, "1969-12-31", "23:59"),
+    ])
+    func dates(seconds: Double, offset: Int, day: String, time: String) {
+        let format = TextFormat { _ in offset }
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(format.day(date) == day)
+        #expect(format.time(date) == time)
+    }
+}

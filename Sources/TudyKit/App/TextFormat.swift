@@ -2,30 +2,37 @@ import Foundation
 
 /// How dates, messages and posts are written as lines, in one time zone.
 public struct TextFormat: Sendable {
-    private let calendar: Calendar
+    /// Seconds east of UTC at a moment, e.g. 32400 in Seoul.
+    private let utcOffset: @Sendable (Date) -> Int
 
-    public init(timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+    public init(utcOffset: @escaping @Sendable (Date) -> Int) {
+        self.utcOffset = utcOffset
+    }
+
+    /// Dates as UTC shows them.
+    public static let utc = TextFormat { _ in 0 }
+
+    private func local(_ date: Date) -> CivilTime {
+        CivilTime(date, utcOffset: utcOffset(date))
     }
 
     /// `2026-11-21`
     public func day(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        let time = local(date)
+        return "\(time.year.padded(to: 4))-\(time.month.padded(to: 2))-\(time.day.padded(to: 2))"
     }
 
     /// `22:15`
     public func time(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let time = local(date)
+        return "\(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))"
     }
 
     /// `[11-21 22:15] alice: hello`
     public func message(_ message: Message) -> String {
-        let day = self.day(message.sentAt).dropFirst(5)
-        return "[\(day) \(time(message.sentAt))] \(message.sender.name): \(message.text)"
+        let time = local(message.sentAt)
+        let stamp = "\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) \(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))"
+        return "[\(stamp)] \(message.sender.name): \(message.text)"
     }
 
     /// One line of a post list: `#3  open    Swift study  [ios, backend]  by alice`.

@@ -2,7 +2,16 @@
 public struct RoomSummary: Equatable, Sendable {
     public let room: Room
     public let lastMessage: Message?
+    /// Counted up to `unreadLimit` at most, so the rooms list costs the same however much is unread.
     public let unreadCount: Int
+
+    /// The most unread messages a store counts; the list shows `99+` from there on.
+    public static let unreadLimit = 100
+
+    /// `3`, or `99+` when the count reached the limit.
+    public var unreadText: String {
+        unreadCount >= Self.unreadLimit ? "\(Self.unreadLimit - 1)+" : "\(unreadCount)"
+    }
 
     public init(room: Room, lastMessage: Message?, unreadCount: Int) {
         self.room = room

@@ -56,7 +56,7 @@ public final class RoomListScreen: Screen {
             row += "  \(last.sender.name): \(Self.preview(last.text))"
         }
         if summary.unreadCount > 0 {
-            row += "  [\(summary.unreadCount) unread]"
+            row += "  [\(summary.unreadText) unread]"
         }
         return row
     }

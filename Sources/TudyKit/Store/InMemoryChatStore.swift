@@ -128,7 +128,9 @@ public actor InMemoryChatStore: ChatStore {
                 let lastRead = state.lastRead[user.name.lowercased()] ?? 0
                 return RoomSummary(
                     room: state.room, lastMessage: state.messages.last,
-                    unreadCount: state.messages.count { $0.id > lastRead && !$0.sender.isNamed(user.name) })
+                    unreadCount: min(
+                        RoomSummary.unreadLimit,
+                        state.messages.count { $0.id > lastRead && !$0.sender.isNamed(user.name) }))
             }
             .sorted { ($0.lastMessage?.id ?? 0, $0.room.id) > ($1.lastMessage?.id ?? 0, $1.room.id) }
     }
@@ -211,7 +213,7 @@ public actor InMemoryChatStore: ChatStore {
     }
 
     private func append(_ text: String, to roomID: Int, from user: User, at date: Date) throws -> Message {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw StoreError.emptyMessage }
+        guard !text.allSatisfy({ $0.isWhitespace }) else { throw StoreError.emptyMessage }
         guard text.count <= Message.maximumLength else { throw StoreError.messageTooLong }
         let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date)
         nextMessageID += 1

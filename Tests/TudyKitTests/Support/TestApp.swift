@@ -15,7 +15,7 @@ final class TestApp {
         self.store = store ?? TestApp.memoryStore()
         context = AppContext(
             store: self.store, console: Console(output: output),
-            format: TextFormat(timeZone: TimeZone(identifier: "UTC")!))
+            format: .utc)
         app = AppCoordinator(context: context)
     }
 

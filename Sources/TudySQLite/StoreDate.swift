@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import TudyKit
+
+/// Dates in the store: UTC text a person can read in `sqlite3`, `2026-11-21 22:15:03.120`,
+/// which is also the form GRDB and SQLite's date functions read.
+enum StoreDate {
+    static func text(_ date: Date) -> String {
+        let time = CivilTime(date)
+        return "\(time.year.padded(to: 4))-\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) "
+            + "\(time.hour.padded(to: 2)):\(time.minute.padded(to: 2)):\(time.second.padded(to: 2))."
+            + time.millisecond.padded(to: 3)
+    }
+
+    /// Reads `YYYY-MM-DD HH:MM:SS[.SSS]`; nil for anything else.
+    static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 || bytes.count == 23 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19)
+        else { return nil }
+        let millisecond = bytes.count == 23 ? number(20..<23) : 0
+        guard let millisecond else { return nil }
+        return CivilTime(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond
+        ).date()
+    }
+
+    /// A date column of a row: tudy's own form, or any form GRDB reads.
+    static func column(_ row: Row, _ name: String) -> Date {
+        if let text = row[name] as String?, let date = date(text) { return date }
+        return row[name] as Date? ?? Date(timeIntervalSince1970: 0)
+    }
+}
