@@ -112,6 +112,39 @@ struct BinaryTests {
         #expect(run.standardError.contains(message))
     }
 
+    @Test("store faults at start: one line, exit 2, and the file left as it was")
+    func storeFaults() throws {
+        let directory = try TemporaryDirectory.make()
+        let notes = directory.appendingPathComponent("notes.txt")
+        try Data("my notes\n".utf8).write(to: notes)
+        let refused = try tudy(["--store", notes.path], input: "/whoami\n")
+        #expect(refused.status == 2)
+        #expect(refused.standardError == "error: \(notes.path) is not a tudy store; it was left untouched: give --store another path\n")
+        #expect(try Data(contentsOf: notes) == Data("my notes\n".utf8))
+
+        let missing = directory.appendingPathComponent("gone/tudy.sqlite").path
+        let noDirectory = try tudy(["--store", missing], input: "/whoami\n")
+        #expect(noDirectory.status == 2)
+        #expect(noDirectory.standardError.hasPrefix("error: the directory of \(missing) does not exist"))
+    }
+
+    @Test("without flags the store is $XDG_DATA_HOME/tudy/tudy.sqlite: directory 0700, file 0600, kept across runs")
+    func defaultStore() throws {
+        let directory = try TemporaryDirectory.make()
+        func run(_ input: String) throws -> (status: Int32, output: String, errors: String) {
+            try TudyProcess([], input: Array(input.utf8), directory: directory).finish()
+        }
+        #expect(try run("/signup alice\nalice-password\nalice-password\n").status == 0)
+        let second = try run("/login alice\nalice-password\n/whoami\n")
+        #expect(second.status == 0 && second.output == "logged in as alice\nalice\n")
+        let store = directory.appendingPathComponent("tudy/tudy.sqlite").path
+        let manager = FileManager.default
+        #expect(try manager.attributesOfItem(atPath: store)[.posixPermissions] as? Int == 0o600)
+        #expect(
+            try manager.attributesOfItem(atPath: (store as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
+                == 0o700)
+    }
+
     @Test("a seed file that is not a fixture is refused with the field it failed at")
     func badSeed() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tudy-seed-\(UUID().uuidString).json")
