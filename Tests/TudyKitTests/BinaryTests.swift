@@ -97,8 +97,8 @@ struct BinaryTests {
         let fixture = Self.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let run = try tudy(["--memory", "--seed", fixture], input: "/list\n/login bob\nbob-password\n/chat\n")
         #expect(run.status == 0)
-        #expect(run.combined.contains("#1  open    Swift Concurrency study  [ios]  by alice"))
-        #expect(run.combined.contains("#1  @alice  (alice, bob)  alice: Yes, see you there.  [1 unread]"))
+        #expect(run.combined.contains("#1  open    Swift Concurrency study     [ios]           by alice\n"))
+        #expect(run.combined.contains("#1  @alice  (alice, bob)  [1 unread]  alice: Yes, see you there.\n"))
     }
 
     @Test("bad flags and files: one line and a non-zero exit", arguments: [

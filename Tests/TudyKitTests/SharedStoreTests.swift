@@ -53,7 +53,7 @@ struct SharedStoreTests {
             ["--store", store], input: script(["/login bob", "bob-password", "/chat", "/open 1"]), directory: directory
         ).finish()
         #expect(reader.status == 0 && reader.errors == "")
-        #expect(reader.output.contains("alice: hello from alice  [1 unread]"))
+        #expect(reader.output.contains("[1 unread]  alice: hello from alice\n"))
         #expect(reader.output.hasSuffix("alice: hello from alice\n"))
     }
 

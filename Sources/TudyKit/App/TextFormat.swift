@@ -28,16 +28,17 @@ public struct TextFormat: Sendable {
         return "\(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))"
     }
 
-    /// `[11-21 22:15] alice: hello`
-    public func message(_ message: Message) -> String {
-        let time = local(message.sentAt)
-        let stamp = "\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) \(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))"
-        return "[\(stamp)] \(message.sender.name): \(message.text)"
+    /// `[11-21 22:15]`, a message's time stamp.
+    public func stamp(_ date: Date) -> String {
+        let time = local(date)
+        return "[\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) \(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))]"
     }
 
-    /// One line of a post list: `#3  open    Swift study  [ios, backend]  by alice`.
-    public func projectRow(_ project: Project) -> String {
-        let state = project.isOpen ? "open  " : "closed"
-        return "#\(project.id)  \(state)  \(project.title)  [\(project.works.joined(separator: ", "))]  by \(project.writer.name)"
+    /// The cells of a post list's row: `#3`, `open`, `Swift study`, `[ios, backend]`, `by alice`.
+    public func projectCells(_ project: Project) -> [String] {
+        [
+            "#\(project.id)", project.isOpen ? "open" : "closed", project.title,
+            "[\(project.works.joined(separator: ", "))]", "by \(project.writer.name)",
+        ]
     }
 }

@@ -54,9 +54,8 @@ enum CommandCatalog {
         return .notHere(name: name, places: places, here: here)
     }
 
-    /// `/open <id>` padded to a column, then its summary.
-    static func helpLine(_ spec: CommandSpec) -> String {
-        let usage = spec.usage
-        return "  " + usage + String(repeating: " ", count: max(1, 18 - usage.count)) + spec.summary
+    /// A row of `/help`: the usage, then the summary.
+    static func helpRow(_ spec: CommandSpec) -> [String] {
+        ["  " + spec.usage, spec.summary]
     }
 }

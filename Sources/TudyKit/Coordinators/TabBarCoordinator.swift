@@ -220,17 +220,18 @@ public final class TabBarCoordinator: Coordinator {
         }
         let screen = tabBarController.visibleScreen
         console.line("here (\(tabBarController.path)):")
-        if let commands = screen?.commands, !commands.isEmpty {
-            console.lines(commands.map(CommandCatalog.helpLine))
-        }
+        var rows = (screen?.commands ?? []).map(CommandCatalog.helpRow)
         if screen is RoomScreen {
-            console.line("  plain text         send it (start it with // to send a text that begins with /)")
+            rows.append(["  plain text", "send it (start it with // to send a text that begins with /)"])
         }
         if case .answer(let question, _)? = screen?.prompt {
-            console.line("  answer the question: \(question.trimmingCharacters(in: .whitespaces))")
+            rows.append(["  answer the question", question.trimmingCharacters(in: .whitespaces)])
         }
+        let globalRows = CommandCatalog.global.map(CommandCatalog.helpRow)
+        let lines = TextTable.lines(rows + globalRows)
+        console.lines(Array(lines.prefix(rows.count)))
         console.line("everywhere:")
-        console.lines(CommandCatalog.global.map(CommandCatalog.helpLine))
+        console.lines(Array(lines.suffix(globalRows.count)))
     }
 
     // MARK: - Routes

@@ -54,7 +54,7 @@ public final class BoardScreen: Screen {
         if projects.isEmpty {
             context.console.line("no posts yet: /new writes the first")
         } else {
-            context.console.lines(projects.map(context.format.projectRow))
+            context.console.table(projects.map(context.format.projectCells))
         }
     }
 }

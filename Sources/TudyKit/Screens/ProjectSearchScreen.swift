@@ -34,7 +34,7 @@ public final class ProjectSearchScreen: Screen {
         if projects.isEmpty {
             context.console.line("no posts found: /back, then /list shows every post")
         } else {
-            context.console.lines(projects.map(context.format.projectRow))
+            context.console.table(projects.map(context.format.projectCells))
         }
     }
 

@@ -29,9 +29,7 @@ public final class RoomListScreen: Screen {
             context.console.line("no rooms yet: /dm <name> starts one, or /dm on a post")
             return
         }
-        for summary in summaries {
-            context.console.line(row(summary, for: user))
-        }
+        context.console.table(summaries.map { cells($0, for: user) })
     }
 
     public func handle(_ input: ScreenInput) async throws {
@@ -50,15 +48,12 @@ public final class RoomListScreen: Screen {
         }
     }
 
-    private func row(_ summary: RoomSummary, for user: User) -> String {
-        var row = "#\(summary.room.id)  \(summary.room.title(for: user))  (\(summary.room.memberList))"
-        if let last = summary.lastMessage {
-            row += "  \(last.sender.name): \(Self.preview(last.text))"
-        }
-        if summary.unreadCount > 0 {
-            row += "  [\(summary.unreadText) unread]"
-        }
-        return row
+    private func cells(_ summary: RoomSummary, for user: User) -> [String] {
+        [
+            "#\(summary.room.id)", summary.room.title(for: user), "(\(summary.room.memberList))",
+            summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
+            summary.lastMessage.map { "\($0.sender.name): \(Self.preview($0.text))" } ?? "",
+        ]
     }
 
     private static func preview(_ text: String) -> String {

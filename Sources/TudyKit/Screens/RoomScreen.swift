@@ -51,7 +51,7 @@ public final class RoomScreen: Screen {
         switch input {
         case .text(let text):
             let message = try await context.store.send(text, to: room.id, from: user)
-            context.console.line(context.format.message(message))
+            context.console.message(message, format: context.format)
         case .command("invite", let name):
             let invitee = try await context.store.user(named: name)
             let invited = try await context.store.invite(invitee, to: room.id, by: user)
@@ -83,7 +83,7 @@ public final class RoomScreen: Screen {
         if page.messages.isEmpty {
             context.console.line("no messages yet: type one and press Enter")
         }
-        context.console.lines(page.messages.map(context.format.message))
+        page.messages.forEach { context.console.message($0, format: context.format) }
         oldestShownID = page.messages.first?.id ?? oldestShownID
         hasOlder = page.hasOlder
     }

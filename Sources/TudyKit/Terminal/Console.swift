@@ -1,15 +1,34 @@
-/// The one path from tudy to the terminal: every line passes the sanitizer.
+/// The one path from tudy to the terminal: every line passes the sanitizer, then is wrapped
+/// to the terminal's width and coloured when there is a terminal to do it for.
 @MainActor
 public final class Console {
-    private let output: any TerminalOutput
+    /// What the terminal can show, decided once by the executable.
+    public struct Capabilities {
+        /// ANSI colour: only on a terminal, and not with `NO_COLOR` or `--no-color`.
+        public var colour: Bool
+        /// The terminal's width now, or nil for a pipe or a file (no wrapping).
+        public var width: () -> Int?
 
-    public init(output: any TerminalOutput) {
-        self.output = output
+        public init(colour: Bool = false, width: @escaping () -> Int? = { nil }) {
+            self.colour = colour
+            self.width = width
+        }
+
+        /// A pipe or a file: no colour, no wrapping.
+        public static var plain: Capabilities { Capabilities() }
     }
 
-    /// Prints a line of ordinary output.
+    private let output: any TerminalOutput
+    private let capabilities: Capabilities
+
+    public init(output: any TerminalOutput, capabilities: Capabilities = .plain) {
+        self.output = output
+        self.capabilities = capabilities
+    }
+
+    /// Prints a line of ordinary output, wrapped to the terminal.
     public func line(_ text: String = "") {
-        output.write(Sanitizer.inert(text) + "\n", to: .standardOutput)
+        write(prefix: "", text: Sanitizer.inert(text))
     }
 
     /// Prints several lines.
@@ -17,13 +36,57 @@ public final class Console {
         texts.forEach { line($0) }
     }
 
-    /// Prints `error: …` to standard error.
+    /// Prints a chat message: a dim time stamp, the sender in their own colour, and the text
+    /// wrapped under a hanging indent.
+    public func message(stamp: String, sender: String, text: String) {
+        let stamp = Sanitizer.inert(stamp)
+        let sender = Sanitizer.inert(sender)
+        let plainPrefix = "\(stamp) \(sender): "
+        guard capabilities.colour else {
+            write(prefix: plainPrefix, text: Sanitizer.inert(text))
+            return
+        }
+        let styledPrefix = Style.dim.apply(stamp) + " " + Style.name(sender).apply(sender) + ": "
+        let lines = wrap(prefix: plainPrefix, text: Sanitizer.inert(text))
+        for (index, line) in lines.enumerated() {
+            let shown = index == 0 ? styledPrefix + line.dropFirst(plainPrefix.count) : Substring(line)
+            output.write(shown + "\n", to: .standardOutput)
+        }
+    }
+
+    /// Prints `error: …` to standard error, in red on a terminal.
     public func error(_ message: String) {
-        output.write("error: " + Sanitizer.inert(message) + "\n", to: .standardError)
+        let text = "error: " + Sanitizer.inert(message)
+        output.write((capabilities.colour ? Style.red.apply(text) : text) + "\n", to: .standardError)
     }
 
     /// Prints a note to standard error that is not a failure, such as a hint.
     public func note(_ message: String) {
         output.write(Sanitizer.inert(message) + "\n", to: .standardError)
+    }
+
+    private func write(prefix: String, text: String) {
+        for line in wrap(prefix: prefix, text: text) {
+            output.write(line + "\n", to: .standardOutput)
+        }
+    }
+
+    private func wrap(prefix: String, text: String) -> [String] {
+        guard let width = capabilities.width(), DisplayWidth.of(prefix) + DisplayWidth.of(text) > width else {
+            return [prefix + text]
+        }
+        return LineWrapper.wrap(prefix: prefix, text: text, width: width)
+    }
+}
+
+extension Console {
+    /// Prints a message as kept by the store.
+    public func message(_ message: Message, format: TextFormat) {
+        self.message(stamp: format.stamp(message.sentAt), sender: message.sender.name, text: message.text)
+    }
+
+    /// Prints rows whose columns line up.
+    public func table(_ rows: [[String]]) {
+        lines(TextTable.lines(rows))
     }
 }

@@ -1,0 +1,86 @@
+import Testing
+
+@testable import TudyKit
+
+@Suite("Terminal text: width, tables, wrapping, history")
+struct TerminalTextTests {
+    @Test("display width by East Asian Width", arguments: [
+        ("abc", 3), ("한국어", 6), ("가a", 3), ("👋", 2), ("❤️", 2), ("e\u{301}", 1), ("漢字", 4), ("ｶ", 1), ("Ａ", 2),
+    ])
+    func width(text: String, columns: Int) {
+        #expect(DisplayWidth.of(text) == columns)
+    }
+
+    @Test("tables line up with Korean in them, and make cells inert first")
+    func table() {
+        let lines = TextTable.lines([["#1", "스터디 모집", "by 민수"], ["#12", "Swift", "by alice"], ["#3", "a\u{1B}b", "x"]])
+        #expect(lines == ["#1   스터디 모집  by 민수", "#12  Swift        by alice", "#3   a^[b         x"])
+    }
+
+    @Test("long lines wrap at spaces under a hanging indent, Korean counted as two columns")
+    func wrapping() {
+        let lines = LineWrapper.wrap(prefix: "[11-21 10:00] bob: ", text: "one two three four five six seven", width: 32)
+        #expect(lines == ["[11-21 10:00] bob: one two three", "                   four five six", "                   seven"])
+        let korean = LineWrapper.wrap(prefix: "> ", text: "가나다라마바사아자차카타파하", width: 14)
+        #expect(korean == ["> 가나다라마바", "  사아자차카타", "  파하"])
+        #expect(korean.allSatisfy { DisplayWidth.of($0) <= 14 })
+        #expect(LineWrapper.wrap(prefix: "p: ", text: "short", width: 80) == ["p: short"])
+    }
+
+    @Test("the console wraps only when it knows a width, and colours only when asked")
+    @MainActor
+    func console() {
+        let plain = RecordingOutput()
+        Console(output: plain).message(stamp: "[t]", sender: "bob", text: String(repeating: "word ", count: 30))
+        #expect(plain.standardOutput.split(separator: "\n").count == 1)
+
+        let narrow = RecordingOutput()
+        Console(output: narrow, capabilities: .init(colour: true, width: { 40 }))
+            .message(stamp: "[t]", sender: "bob", text: String(repeating: "word ", count: 30))
+        let lines = narrow.standardOutput.split(separator: "\n")
+        #expect(lines.count > 1)
+        #expect(lines[0].hasPrefix("\u{1B}[2m[t]\u{1B}[0m \u{1B}["))
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("         ") && !$0.contains("\u{1B}") })
+
+        let errors = RecordingOutput()
+        Console(output: errors, capabilities: .init(colour: true)).error("bad")
+        #expect(errors.standardError == "\u{1B}[31merror: bad\u{1B}[0m\n")
+    }
+
+    @Test("a name has the same colour every time")
+    func nameColour() {
+        #expect(Style.name("alice").code == Style.name("ALICE").code)
+        #expect(Style.name("alice").code == "\(Style.name("alice").code)")
+        #expect(Set(["alice", "bob", "carol", "dave", "erin"].map { Style.name($0).code }).count > 1)
+    }
+
+    @Test("history keeps typed commands: no blanks, no repeats, no trailing space", arguments: [
+        ("/help ", nil, "/help"), ("/help", "/help", nil), ("   ", nil, nil), ("/dm bob", "/help", "/dm bob"),
+    ] as [(String, String?, String?)])
+    func history(line: String, previous: String?, kept: String?) {
+        #expect(HistoryPolicy.entry(for: line, previous: previous) == kept)
+    }
+}
+
+@Suite("Completion")
+struct CompletionTests {
+    let board = CompletionVocabulary(
+        commands: ["list", "search", "work", "new", "open", "help", "home"], userNames: ["alice", "bob"],
+        workTags: ["ios", "backend"], openTarget: .posts([3, 12, 1]))
+
+    @Test("completion knows the screen", arguments: [
+        ("/he", "/he", ["/help"]), ("/h", "/h", ["/help", "/home"]), ("/dm ", "", ["alice", "bob"]),
+        ("/dm a", "a", ["alice"]), ("/invite B", "B", ["bob"]), ("/login ", "", ["alice", "bob"]),
+        ("/open 1", "1", ["12", "1"]), ("/work ", "", ["ios", "backend"]), ("/help se", "se", ["search"]),
+        ("hello", "hello", []), ("/dm alice ", "", []), ("/signup ", "", []),
+    ])
+    func candidates(line: String, word: String, expected: [String]) {
+        #expect(board.candidates(for: word, in: line) == expected)
+    }
+
+    @Test("in the rooms list /open completes room numbers")
+    func rooms() {
+        let rooms = CompletionVocabulary(commands: ["rooms", "open", "dm"], openTarget: .rooms([2, 5]))
+        #expect(rooms.candidates(for: "", in: "/open ") == ["2", "5"])
+    }
+}
