@@ -10,12 +10,14 @@ enum Launcher {
         var storePath: String?
         var seedPath: String?
         var bail: Bool
+        var noColor: Bool
     }
 
     static func run(_ settings: Settings) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let terminal = TerminalSession.detect()
-        let console = Console(output: StandardStreams())
+        let environment = ProcessInfo.processInfo.environment
+        let terminal = TerminalSession.detect(noColor: settings.noColor, environment: environment)
+        let console = Console(output: StandardStreams(), capabilities: terminal.capabilities)
 
         let store: any ChatStore
         do {
@@ -40,7 +42,10 @@ enum Launcher {
 
         let context = AppContext(
             store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset))
-        let reader: any LineReader = terminal.isInteractive ? EditLineReader() : StandardInputReader.make()
+        let reader: any LineReader =
+            terminal.isInteractive
+            ? EditLineReader(historyPath: TerminalSession.historyPath(environment: environment))
+            : StandardInputReader.make()
         let repl = REPL(
             app: AppCoordinator(context: context), reader: reader, console: console,
             options: REPL.Options(bail: settings.bail, isInteractive: terminal.isInteractive))

@@ -24,6 +24,9 @@ struct Tudy: AsyncParsableCommand {
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
+    @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (as NO_COLOR does).")
+    var noColor = false
+
     func validate() throws {
         if memory && store != nil {
             throw ValidationError("--memory and --store exclude each other: choose one")
@@ -32,7 +35,7 @@ struct Tudy: AsyncParsableCommand {
 
     func run() async throws {
         let status = await Launcher.run(
-            Launcher.Settings(inMemory: memory, storePath: store, seedPath: seed, bail: bail))
+            Launcher.Settings(inMemory: memory, storePath: store, seedPath: seed, bail: bail, noColor: noColor))
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -40,7 +40,10 @@ public final class REPL {
         }
         var failed = false
         loop: while true {
-            switch reader.readLine(tabBar.lineRequest) {
+            let request = options.isInteractive ? await tabBar.interactiveLineRequest() : tabBar.lineRequest
+            switch reader.readLine(request) {
+            case .interrupted:
+                tabBar.interrupt()
             case .end:
                 if let unfinished = tabBar.unfinishedFlow {
                     console.error("input ended: \(unfinished)")

@@ -4,10 +4,13 @@ public struct LineRequest: Equatable, Sendable {
     public var prompt: String
     /// A password: no echo, and never in the history.
     public var isSecret: Bool
+    /// What Tab completes at this prompt; nil where nothing is completed.
+    public var completion: CompletionVocabulary?
 
-    public init(prompt: String, isSecret: Bool = false) {
+    public init(prompt: String, isSecret: Bool = false, completion: CompletionVocabulary? = nil) {
         self.prompt = prompt
         self.isSecret = isSecret
+        self.completion = completion
     }
 }
 
@@ -17,6 +20,8 @@ public enum LineReadResult: Equatable, Sendable {
     case line(String)
     /// A line that was read and refused, and why.
     case rejected(InputError)
+    /// Ctrl-C: the line being typed is dropped.
+    case interrupted
     /// The input has ended (end of file, or Ctrl-D on an empty line).
     case end
 }
