@@ -25,6 +25,7 @@ final class ScriptedLineReader: LineReader {
         switch result {
         case .line(let line): output.echo(request.isSecret ? "********" : line)
         case .rejected(let error): output.echo("(rejected: \(error))")
+        case .interrupted: output.echo("^C")
         case .end: break
         }
         return result

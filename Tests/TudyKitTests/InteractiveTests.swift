@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The built `tudy` on a terminal (tmux), checked by what a person sees.
+@Suite("Interactive terminal", .serialized)
+struct InteractiveTests {
+    let directory: URL
+
+    init() throws {
+        directory = try TemporaryDirectory.make()
+    }
+
+    /// A shell command that runs tudy on the window's terminal, then reports its exit status
+    /// and the terminal settings before and after, and stays open.
+    private func command(_ arguments: String = "") -> String {
+        let dir = directory.path
+        return """
+            cd '\(dir)'; stty -g > stty.before; \
+            XDG_STATE_HOME='\(dir)/state' XDG_DATA_HOME='\(dir)/data' TERM=xterm-256color \
+            '\(TudyProcess.binary.path)' --store '\(dir)/tudy.sqlite' \(arguments); \
+            echo "EXIT=$?"; stty -g > stty.after; exec cat
+            """
+    }
+
+    private var history: String {
+        (try? String(contentsOfFile: directory.path + "/state/tudy/history", encoding: .utf8)) ?? ""
+    }
+
+    @Test("completion, passwords, Ctrl-C, Korean, Ctrl-D, history across a restart, the terminal restored")
+    func session() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+
+        try terminal.type("/he")
+        try terminal.press("Tab")
+        #expect(try terminal.waitUntil { $0.contains("guest> /help") }.contains("guest> /help"))
+        try terminal.press("Enter")
+        #expect(try terminal.waitUntil { $0.contains("everywhere:") }.contains("  /list"))
+
+        try terminal.type("/login bob")
+        try terminal.press("Enter")
+        try terminal.waitUntil { $0.contains("password for bob:") }
+        try terminal.type("bob-password")
+        try terminal.press("C-c")
+        #expect(try terminal.waitUntil { $0.contains("login cancelled") }.contains("login cancelled"))
+        try terminal.type("/login bob")
+        try terminal.press("Enter")
+        try terminal.waitUntil { $0.components(separatedBy: "password for bob:").count == 3 }
+        try terminal.type("bob-password")
+        try terminal.press("Enter")
+        var shown = try terminal.waitUntil { $0.contains("logged in as bob") }
+        #expect(shown.contains("logged in as bob"))
+        #expect(!shown.contains("bob-password"))
+
+        try terminal.type("/chat")
+        try terminal.press("Enter")
+        try terminal.waitUntil { $0.contains("chat > rooms  bob") }
+        try terminal.type("/dm ")
+        try terminal.press("Tab", "Tab")
+        shown = try terminal.waitUntil { $0.contains("carol") && $0.contains("alice") && $0.contains("/dm") && $0.hasSuffix("\n") }
+        #expect(shown.contains("carol"))
+        try terminal.type("alice")
+        try terminal.press("Enter")
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+
+        try terminal.type("typed but dropped")
+        try terminal.press("C-c")
+        try terminal.type("스터디 자리 있나요? 👋")
+        try terminal.press("Enter")
+        shown = try terminal.waitUntil { $0.contains("bob: 스터디 자리 있나요? 👋") }
+        #expect(shown.contains("bob: 스터디 자리 있나요? 👋"))
+        #expect(!shown.contains("bob: typed but dropped"))
+
+        try terminal.press("C-d")
+        shown = try terminal.waitUntil { $0.contains("EXIT=") }
+        #expect(shown.contains("EXIT=0"))
+        let before = try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8)
+        let after = try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8)
+        #expect(before == after)
+        #expect(history.contains("/chat"))
+        #expect(!history.contains("password"))
+        let mode = try FileManager.default.attributesOfItem(atPath: directory.path + "/state/tudy/history")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        // A new run: Up brings back the last line of the one before.
+        let again = try TmuxSession(command: command())
+        try again.waitUntil { $0.contains("home > board  guest>") }
+        try again.press("Up")
+        shown = try again.waitUntil { $0.contains("guest> 스터디 자리 있나요? 👋") }
+        #expect(shown.contains("guest> 스터디 자리 있나요? 👋"))
+        try again.press("C-u", "C-d")
+        #expect(try again.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A terminal a test types into and reads, as a person would: tmux with send-keys and
+/// capture-pane, on a socket of its own.
+final class TmuxSession {
+    private let socket = "tudy-test-\(UUID().uuidString.prefix(8))"
+    private let name = "tudy"
+
+    /// Starts `command` under `sh -c` in a window of the given size.
+    init(command: String, width: Int = 100, height: Int = 40) throws {
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command], reading: false)
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Types text as it is.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
+    /// Presses keys by tmux's names: `Enter`, `Tab`, `Up`, `C-c`, `C-d`.
+    func press(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
+    /// What the window shows now, scrollback included; tmux drops each line's trailing spaces.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name, "-S", "-200"])
+    }
+
+    /// Reads the window until `condition` holds, for up to `seconds`; returns the last screen.
+    @discardableResult
+    func waitUntil(seconds: Double = 20, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var shown = try screen()
+        while !condition(shown) && Date() < deadline {
+            usleep(20_000)
+            shown = try screen()
+        }
+        return shown
+    }
+
+    /// Runs tmux through posix_spawn and waitpid: the server that new-session forks would
+    /// keep Foundation's `Process` waiting. Output goes through a file, never a pipe.
+    @discardableResult
+    private func tmux(_ arguments: [String], reading: Bool = true) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, reading ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw TmuxError(code: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard reading else { return "" }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+}
+
+struct TmuxError: Error {
+    let code: Int32
+}
