@@ -5,7 +5,7 @@ import TudyKit
 /// What the C callbacks of libedit reach: they take no context, so it lives here.
 /// Only the main thread touches it, between a prompt and its line.
 nonisolated(unsafe) private var completionVocabulary: CompletionVocabulary?
-/// The SIGINT handler writes a byte here. A signal may land on any of tudy's threads,
+/// The SIGINT and SIGWINCH handler writes a byte here. A signal may land on any of tudy's threads,
 /// so a flag alone would not stop the main thread's read; a byte on this pipe wakes its poll.
 nonisolated(unsafe) private var interruptPipe: [Int32] = [-1, -1]
 
@@ -137,19 +137,31 @@ final class EditLineReader: LineReader {
         _ = fcntl(interruptPipe[1], F_SETFL, O_NONBLOCK)
         _ = fcntl(interruptPipe[0], F_SETFL, O_NONBLOCK)
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
+        action.__sigaction_handler.sa_handler = { signal in
+            var byte: UInt8 = signal == SIGWINCH ? 2 : 1  // windowChanged : interrupted
             _ = write(interruptPipe[1], &byte, 1)
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
+        sigaction(SIGWINCH, &action, nil)
     }
 
-    /// Forgets a Ctrl-C pressed while no line was being read.
-    private static func drainInterrupts() {
+    private static let interrupted: UInt8 = 1
+    private static let windowChanged: UInt8 = 2
+
+    /// Reads what the signal handler wrote: whether Ctrl-C was among it. A changed window
+    /// size is passed on to libedit here, outside the handler.
+    @discardableResult
+    private static func drainInterrupts() -> Bool {
         var sink = [UInt8](repeating: 0, count: 64)
-        while read(interruptPipe[0], &sink, sink.count) > 0 {}
+        var sawInterrupt = false
+        while true {
+            let count = read(interruptPipe[0], &sink, sink.count)
+            guard count > 0 else { return sawInterrupt }
+            if sink[..<count].contains(windowChanged) { rl_resize_terminal() }
+            if sink[..<count].contains(interrupted) { sawInterrupt = true }
+        }
     }
 
     /// The next character for libedit, which takes a whole code point from this hook:
@@ -179,7 +191,7 @@ final class EditLineReader: LineReader {
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { return nil }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                drainInterrupts()
+                guard drainInterrupts() else { continue }
                 wasInterrupted = true
                 return nil
             }

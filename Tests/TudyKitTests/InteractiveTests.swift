@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TudyKit
+
 /// The built `tudy` on a terminal (tmux), checked by what a person sees.
 @Suite("Interactive terminal", .serialized)
 struct InteractiveTests {
@@ -11,13 +13,14 @@ struct InteractiveTests {
     }
 
     /// A shell command that runs tudy on the window's terminal, then reports its exit status
-    /// and the terminal settings before and after, and stays open.
+    /// and the terminal settings before and after, and stays open. `NO_COLOR` is cleared,
+    /// since the test runner may set it.
     private func command(_ arguments: String = "") -> String {
         let dir = directory.path
         return """
-            cd '\(dir)'; stty -g > stty.before; \
+            cd '\(dir)'; unset NO_COLOR; stty -g > stty.before; \
             XDG_STATE_HOME='\(dir)/state' XDG_DATA_HOME='\(dir)/data' TERM=xterm-256color \
-            '\(TudyProcess.binary.path)' --store '\(dir)/tudy.sqlite' \(arguments); \
+            '\(TudyProcess.binary.path)' \(arguments.contains("--memory") ? "" : "--store '\(dir)/tudy.sqlite'") \(arguments); \
             echo "EXIT=$?"; stty -g > stty.after; exec cat
             """
     }
@@ -91,5 +94,45 @@ struct InteractiveTests {
         #expect(shown.contains("guest> 스터디 자리 있나요? 👋"))
         try again.press("C-u", "C-d")
         #expect(try again.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+
+    @Test("colour on a terminal: errors in red; none with NO_COLOR or --no-color", arguments: [
+        ("", true), ("--no-color", false), ("NO_COLOR", false),
+    ])
+    func colour(option: String, coloured: Bool) throws {
+        let line = command(option.hasPrefix("--") ? "--memory " + option : "--memory").replacingOccurrences(
+            of: "unset NO_COLOR;", with: option == "NO_COLOR" ? "export NO_COLOR=1;" : "unset NO_COLOR;")
+        let terminal = try TmuxSession(command: line)
+        try terminal.waitUntil { $0.contains("guest>") }
+        try terminal.type("/nosuch")
+        try terminal.press("Enter")
+        #expect(try terminal.waitUntil { $0.contains("unknown command /nosuch") }.contains("unknown command /nosuch"))
+        #expect(try terminal.screen(escapes: true).contains("\u{1B}[31merror: unknown command") == coloured)
+        try terminal.press("C-d")
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=1"))
+    }
+
+    @Test("a resized window: the next message wraps to the new width under a hanging indent")
+    func resize() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"), width: 100)
+        try terminal.waitUntil { $0.contains("guest>") }
+        for line in ["/login bob", "bob-password", "/chat", "/open 1"] {
+            try terminal.type(line)
+            try terminal.press("Enter")
+        }
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        try terminal.resize(width: 50)
+        try terminal.type(String(repeating: "긴 메시지 ", count: 12) + "끝")
+        try terminal.press("Enter")
+        let shown = try terminal.waitUntil { $0.components(separatedBy: "끝").count == 3 }
+        let lines = shown.split(separator: "\n")
+        let first = try #require(lines.firstIndex { $0.hasPrefix("[") && $0.contains("] bob: 긴 메시지") })
+        let message = lines[first...].prefix { !$0.hasPrefix("@alice") && !$0.contains("bob>") }
+        #expect(message.count > 1)
+        #expect(message.allSatisfy { DisplayWidth.of($0) <= 50 })
+        #expect(message.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 19)) })
+        try terminal.press("C-d")
+        try terminal.waitUntil { $0.contains("EXIT=") }
     }
 }

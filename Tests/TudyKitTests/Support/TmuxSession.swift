@@ -26,8 +26,13 @@ final class TmuxSession {
     }
 
     /// What the window shows now, scrollback included; tmux drops each line's trailing spaces.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", name, "-S", "-200"])
+    func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name, "-S", "-200"] + (escapes ? ["-e"] : []))
+    }
+
+    /// Changes the window's size, as a person resizing their terminal does.
+    func resize(width: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(width)"])
     }
 
     /// Reads the window until `condition` holds, for up to `seconds`; returns the last screen.
