@@ -6,13 +6,18 @@ final class TmuxSession {
     private let socket = "tudy-test-\(UUID().uuidString.prefix(8))"
     private let name = "tudy"
 
+    /// The tmux server's process, ended with the session whatever state it is in.
+    private var serverID: pid_t = 0
+
     /// Starts `command` under `sh -c` in a window of the given size.
     init(command: String, width: Int = 100, height: Int = 40) throws {
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command], reading: false)
+        serverID = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     deinit {
         _ = try? tmux(["kill-server"])
+        if serverID > 0 { kill(serverID, SIGKILL) }
     }
 
     /// Types text as it is.
