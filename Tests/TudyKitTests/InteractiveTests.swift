@@ -110,6 +110,10 @@ struct InteractiveTests {
         #expect(try terminal.screen(escapes: true).contains("\u{1B}[31merror: unknown command") == coloured)
         try terminal.press("C-d")
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=1"))
+        // After an error too, the terminal is as it was.
+        let before = try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8)
+        let after = try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8)
+        #expect(before == after)
     }
 
     @Test("a resized window: the next message wraps to the new width under a hanging indent")

@@ -71,11 +71,13 @@ public final class TabBarCoordinator: Coordinator {
         var request = lineRequest
         guard case .command = tabBarController.visibleScreen?.prompt ?? .command else { return request }
         let store = context.store
-        if let user = context.session.user, let rooms = try? await store.rooms(of: user) {
-            let unread = rooms.reduce(0) { $0 + $1.unreadCount }
-            if unread > 0 {
-                request.prompt = "\(tabBarController.path)  \(user.name) [\(unread) unread]> "
-            }
+        var rooms: [RoomSummary] = []
+        if let user = context.session.user {
+            rooms = (try? await store.rooms(of: user)) ?? []
+        }
+        let unread = rooms.reduce(0) { $0 + $1.unreadCount }
+        if unread > 0, let user = context.session.user {
+            request.prompt = "\(tabBarController.path)  \(user.name) [\(unread) unread]> "
         }
         let screen = tabBarController.visibleScreen
         var vocabulary = CompletionVocabulary(
@@ -89,9 +91,7 @@ public final class TabBarCoordinator: Coordinator {
         case let search as ProjectSearchScreen:
             vocabulary.openTarget = .posts(((try? await store.projects(search.query)) ?? []).map(\.id))
         case is RoomListScreen:
-            if let user = context.session.user {
-                vocabulary.openTarget = .rooms(((try? await store.rooms(of: user)) ?? []).map(\.room.id))
-            }
+            vocabulary.openTarget = .rooms(rooms.map(\.room.id))
         default:
             break
         }
@@ -336,3 +336,4 @@ extension TabBarCoordinator: CoordinatorFinishDelegate {
         }
     }
 }
+
