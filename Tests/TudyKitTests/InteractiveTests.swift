@@ -21,7 +21,7 @@ struct InteractiveTests {
             cd '\(dir)'; unset NO_COLOR; stty -g > stty.before; \
             XDG_STATE_HOME='\(dir)/state' XDG_DATA_HOME='\(dir)/data' TERM=xterm-256color \
             '\(TudyProcess.binary.path)' \(arguments.contains("--memory") ? "" : "--store '\(dir)/tudy.sqlite'") \(arguments); \
-            echo "EXIT=$?"; stty -g > stty.after; exec cat
+            status=$?; stty -g > stty.after; echo "EXIT=$status"; exec cat
             """
     }
 
