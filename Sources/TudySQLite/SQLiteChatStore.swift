@@ -10,7 +10,7 @@ import TudyKit
 public final class SQLiteChatStore: ChatStore {
     private let pool: DatabasePool
     private let path: String
-    private let clock: WallClock
+    let clock: WallClock
     private let hasher: any PasswordHasher
 
     /// Opens (or makes) the store at `path`.
@@ -32,7 +32,7 @@ public final class SQLiteChatStore: ChatStore {
 
     // MARK: - Access
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.read(body)
         } catch let error as DatabaseError {
@@ -40,7 +40,7 @@ public final class SQLiteChatStore: ChatStore {
         }
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.write(body)
         } catch let error as DatabaseError {
@@ -101,7 +101,7 @@ public final class SQLiteChatStore: ChatStore {
         try await read { db in try db.fetchAll(String.self, sql: "SELECT name FROM user ORDER BY name") }
     }
 
-    private static func user(named name: String, in db: Database) throws -> (id: Int64, user: User) {
+    static func user(named name: String, in db: Database) throws -> (id: Int64, user: User) {
         guard let row = try db.fetchOne(Row.self, sql: "SELECT id, name FROM user WHERE name = ?", arguments: [name]) else {
             throw StoreError.unknownUser(name)
         }
@@ -134,7 +134,7 @@ public final class SQLiteChatStore: ChatStore {
         try await read { db in try Self.project(id: Int64(id), in: db) }
     }
 
-    private static func project(id: Int64, in db: Database) throws -> Project {
+    static func project(id: Int64, in db: Database) throws -> Project {
         guard
             let row = try db.fetchOne(Row.self, sql: """
                     SELECT project.*, user.name AS writer FROM project JOIN user ON user.id = project.writer_id
@@ -156,7 +156,7 @@ public final class SQLiteChatStore: ChatStore {
         }
     }
 
-    private static func insertProject(
+    static func insertProject(
         _ draft: ProjectDraft, writerID: Int64, isOpen: Bool, createdAt: Date, in db: Database
     ) throws -> Project {
         try db.run(sql: """
@@ -168,7 +168,7 @@ public final class SQLiteChatStore: ChatStore {
         return try project(id: id, in: db)
     }
 
-    private static func insertWorks(_ works: [String], projectID: Int64, in db: Database) throws {
+    static func insertWorks(_ works: [String], projectID: Int64, in db: Database) throws {
         for (position, work) in works.enumerated() {
             try db.run(sql: "INSERT INTO project_work (project_id, position, work) VALUES (?, ?, ?)",
                 arguments: [projectID, position, work])
@@ -202,187 +202,10 @@ public final class SQLiteChatStore: ChatStore {
         }
     }
 
-    private static func requireWriter(projectID: Int, user: User, in db: Database) throws {
+    static func requireWriter(projectID: Int, user: User, in db: Database) throws {
         let project = try project(id: Int64(projectID), in: db)
         guard project.writer.isNamed(user.name) else {
             throw StoreError.notWriter(projectID: projectID, writer: project.writer.name)
-        }
-    }
-
-    // MARK: - Rooms
-
-    public func rooms(of user: User) async throws -> [RoomSummary] {
-        try await read { db in
-            let userID = try Self.user(named: user.name, in: db).id
-            let rows = try db.fetchAll(Row.self, sql: "SELECT room_id, last_read_message_id FROM membership WHERE user_id = ? AND is_member",
-                arguments: [userID])
-            let summaries = try rows.map { row in
-                let roomID: Int64 = row["room_id"]
-                let lastRead: Int64 = row["last_read_message_id"]
-                let unread = try db.fetchOne(
-                    Int.self,
-                    sql: """
-                        SELECT COUNT(*) FROM (
-                            SELECT 1 FROM message WHERE room_id = ? AND id > ? AND sender_id <> ? LIMIT ?
-                        )
-                        """, arguments: [roomID, lastRead, userID, RoomSummary.unreadLimit]) ?? 0
-                return RoomSummary(
-                    room: try Self.room(id: roomID, in: db),
-                    lastMessage: try Self.messages(roomID: roomID, before: nil, limit: 1, in: db).messages.last,
-                    unreadCount: unread)
-            }
-            return summaries.sorted {
-                ($0.lastMessage?.id ?? 0, $0.room.id) > ($1.lastMessage?.id ?? 0, $1.room.id)
-            }
-        }
-    }
-
-    public func room(id: Int, for user: User) async throws -> Room {
-        try await read { db in
-            try Self.requireMember(roomID: id, user: user, in: db)
-            return try Self.room(id: Int64(id), in: db)
-        }
-    }
-
-    public func directRoom(between user: User, and other: User) async throws -> Room {
-        try await write { db in
-            let first = try Self.user(named: user.name, in: db)
-            let second = try Self.user(named: other.name, in: db)
-            guard first.id != second.id else { throw StoreError.cannotChatWithSelf }
-            let key = [first.user.name.lowercased(), second.user.name.lowercased()].sorted().joined(separator: " ")
-            if let roomID = try db.fetchOne(Int64.self, sql: "SELECT id FROM room WHERE direct_key = ?", arguments: [key]) {
-                // Someone who left a 1:1 room comes back to it rather than getting a second one.
-                try Self.admit(userID: first.id, roomID: roomID, in: db)
-                try Self.admit(userID: second.id, roomID: roomID, in: db)
-                return try Self.room(id: roomID, in: db)
-            }
-            try db.run(sql: "INSERT INTO room (kind, direct_key) VALUES ('direct', ?)", arguments: [key])
-            let roomID = db.lastInsertedRowID
-            try Self.admit(userID: first.id, roomID: roomID, in: db)
-            try Self.admit(userID: second.id, roomID: roomID, in: db)
-            return try Self.room(id: roomID, in: db)
-        }
-    }
-
-    public func invite(_ invitee: User, to roomID: Int, by user: User) async throws -> Room {
-        try await write { db in
-            try Self.requireMember(roomID: roomID, user: user, in: db)
-            let room = try Self.room(id: Int64(roomID), in: db)
-            let invited = try Self.user(named: invitee.name, in: db)
-            guard !room.hasMember(invited.user) else { throw StoreError.alreadyMember(invited.user.name) }
-            switch room.kind {
-            case .direct:
-                try db.run(sql: "INSERT INTO room (kind) VALUES ('group')")
-                let groupID = db.lastInsertedRowID
-                for member in room.members + [invited.user] {
-                    try Self.admit(userID: try Self.user(named: member.name, in: db).id, roomID: groupID, in: db)
-                }
-                return try Self.room(id: groupID, in: db)
-            case .group:
-                try Self.admit(userID: invited.id, roomID: Int64(roomID), in: db)
-                return try Self.room(id: Int64(roomID), in: db)
-            }
-        }
-    }
-
-    public func leave(roomID: Int, user: User) async throws {
-        try await write { db in
-            let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
-            try db.run(sql: "UPDATE membership SET is_member = 0 WHERE room_id = ? AND user_id = ?", arguments: [roomID, userID])
-        }
-    }
-
-    private static func admit(userID: Int64, roomID: Int64, in db: Database) throws {
-        try db.run(sql: """
-                INSERT INTO membership (room_id, user_id, position)
-                VALUES (?, ?, (SELECT COUNT(*) FROM membership WHERE room_id = ?))
-                ON CONFLICT (room_id, user_id) DO UPDATE SET is_member = 1
-                """, arguments: [roomID, userID, roomID])
-    }
-
-    /// The user's id when they are in the room. - Throws: `StoreError.noSuchRoom` otherwise, as for a missing room.
-    @discardableResult
-    private static func requireMember(roomID: Int, user: User, in db: Database) throws -> Int64 {
-        guard
-            let userID = try db.fetchOne(Int64.self, sql: """
-                    SELECT user.id FROM membership JOIN user ON user.id = membership.user_id
-                    WHERE membership.room_id = ? AND user.name = ? AND membership.is_member
-                    """, arguments: [roomID, user.name])
-        else { throw StoreError.noSuchRoom(roomID) }
-        return userID
-    }
-
-    private static func room(id: Int64, in db: Database) throws -> Room {
-        guard let kind = try db.fetchOne(String.self, sql: "SELECT kind FROM room WHERE id = ?", arguments: [id]) else {
-            throw StoreError.noSuchRoom(Int(id))
-        }
-        let rows = try db.fetchAll(Row.self, sql: """
-                SELECT user.name, membership.is_member FROM membership JOIN user ON user.id = membership.user_id
-                WHERE membership.room_id = ? ORDER BY membership.position
-                """, arguments: [id])
-        let members = rows.filter { $0["is_member"] }.map { User(name: $0["name"]) }
-        let departed = rows.filter { !($0["is_member"] as Bool) }.map { User(name: $0["name"]) }
-        return Room(id: Int(id), kind: Room.Kind(rawValue: kind) ?? .group, members: members, departed: departed)
-    }
-
-    // MARK: - Messages
-
-    public func messages(in roomID: Int, for user: User, before: Int?, limit: Int) async throws -> MessagePage {
-        try await read { db in
-            try Self.requireMember(roomID: roomID, user: user, in: db)
-            return try Self.messages(roomID: Int64(roomID), before: before, limit: limit, in: db)
-        }
-    }
-
-    /// A page found by key on `(room_id, id)`: its cost does not grow with the room's history.
-    private static func messages(roomID: Int64, before: Int?, limit: Int, in db: Database) throws -> MessagePage {
-        let rows = try db.fetchAll(Row.self, sql: """
-                SELECT message.id, message.text, message.sent_at, user.name AS sender
-                FROM message JOIN user ON user.id = message.sender_id
-                WHERE message.room_id = ? AND message.id < ?
-                ORDER BY message.id DESC LIMIT ?
-                """, arguments: [roomID, before ?? Int.max, limit + 1])
-        let messages = rows.prefix(limit).reversed().map { row in
-            Message(
-                id: row["id"], roomID: Int(roomID), sender: User(name: row["sender"]), text: row["text"],
-                sentAt: StoreDate.column(row, "sent_at"))
-        }
-        return MessagePage(messages: messages, hasOlder: rows.count > limit)
-    }
-
-    public func send(_ text: String, to roomID: Int, from user: User) async throws -> Message {
-        try Self.check(text)
-        let now = clock.now()
-        return try await write { db in
-            let senderID = try Self.requireMember(roomID: roomID, user: user, in: db)
-            return try Self.insertMessage(text, roomID: Int64(roomID), senderID: senderID, sender: user, at: now, in: db)
-        }
-    }
-
-    private static func check(_ text: String) throws {
-        guard !text.allSatisfy({ $0.isWhitespace }) else { throw StoreError.emptyMessage }
-        guard text.count <= Message.maximumLength else { throw StoreError.messageTooLong }
-    }
-
-    private static func insertMessage(
-        _ text: String, roomID: Int64, senderID: Int64, sender: User, at date: Date, in db: Database
-    ) throws -> Message {
-        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at) VALUES (?, ?, ?, ?)",
-            arguments: [roomID, senderID, text, StoreDate.text(date)])
-        let id = db.lastInsertedRowID
-        // A sender has read what they wrote.
-        try db.run(sql: "UPDATE membership SET last_read_message_id = ? WHERE room_id = ? AND user_id = ?",
-            arguments: [id, roomID, senderID])
-        return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
-    }
-
-    public func markRead(roomID: Int, upTo messageID: Int, for user: User) async throws {
-        try await write { db in
-            let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
-            try db.run(sql: """
-                    UPDATE membership SET last_read_message_id = max(last_read_message_id, ?)
-                    WHERE room_id = ? AND user_id = ?
-                    """, arguments: [messageID, roomID, userID])
         }
     }
 

@@ -25,7 +25,7 @@ public final class TabBarCoordinator: Coordinator {
     public let homeCoordinator: HomeCoordinator
     public let chatCoordinator: ChatCoordinator
     private(set) var routes: [Route] = []
-    private let context: AppContext
+    let context: AppContext
 
     public init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
@@ -62,41 +62,6 @@ public final class TabBarCoordinator: Coordinator {
         case .answer(let question, _): LineRequest(prompt: question)
         case .secret(let question): LineRequest(prompt: question, isSecret: true)
         }
-    }
-
-    /// The request for a person at a terminal: the prompt also shows the Chat tab's unread
-    /// total, and Tab completes what the visible screen knows. It reads the store, so piped
-    /// input, which shows no prompt, does without it.
-    public func interactiveLineRequest() async -> LineRequest {
-        var request = lineRequest
-        guard case .command = tabBarController.visibleScreen?.prompt ?? .command else { return request }
-        let store = context.store
-        var rooms: [RoomSummary] = []
-        if let user = context.session.user {
-            rooms = (try? await store.rooms(of: user)) ?? []
-        }
-        let unread = rooms.reduce(0) { $0 + $1.unreadCount }
-        if unread > 0, let user = context.session.user {
-            request.prompt = "\(tabBarController.path)  \(user.name) [\(unread) unread]> "
-        }
-        let screen = tabBarController.visibleScreen
-        var vocabulary = CompletionVocabulary(
-            commands: (screen?.commands ?? []).map(\.name) + CommandCatalog.global.map(\.name))
-        vocabulary.userNames = (try? await store.userNames()) ?? []
-        let posts = (try? await store.projects(.all)) ?? []
-        vocabulary.workTags = Array(Set(posts.flatMap(\.works))).sorted()
-        switch screen {
-        case is BoardScreen:
-            vocabulary.openTarget = .posts(posts.map(\.id))
-        case let search as ProjectSearchScreen:
-            vocabulary.openTarget = .posts(((try? await store.projects(search.query)) ?? []).map(\.id))
-        case is RoomListScreen:
-            vocabulary.openTarget = .rooms(rooms.map(\.room.id))
-        default:
-            break
-        }
-        request.completion = vocabulary
-        return request
     }
 
     /// Ctrl-C: at a password prompt it cancels the login, elsewhere only the typed line goes.
@@ -172,7 +137,8 @@ public final class TabBarCoordinator: Coordinator {
     private func perform(_ command: GlobalCommand, argument: String) async throws -> LineOutcome {
         switch command {
         case .help:
-            try showHelp(argument)
+            context.console.lines(
+                try HelpPage.lines(for: argument, on: tabBarController.visibleScreen, at: tabBarController.path))
         case .home:
             try requireNoModal("/home")
             tabBarController.select(.home)
@@ -243,36 +209,6 @@ public final class TabBarCoordinator: Coordinator {
         childCoordinators.append(login)
         try await login.start()
         try await tabBarController.visibleNavigator.present(login.navigationController)
-    }
-
-    private func showHelp(_ argument: String) throws {
-        let console = context.console
-        if !argument.isEmpty {
-            let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
-            let specs = CommandCatalog.specs(named: name)
-            guard !specs.isEmpty else {
-                throw CommandError.unknown(
-                    name: name, suggestion: CommandSuggestion.nearest(to: name, among: CommandCatalog.allNames))
-            }
-            for (place, spec) in specs {
-                console.line("\(spec.usage)  \(spec.summary) (\(place))")
-            }
-            return
-        }
-        let screen = tabBarController.visibleScreen
-        console.line("here (\(tabBarController.path)):")
-        var rows = (screen?.commands ?? []).map(CommandCatalog.helpRow)
-        if screen is RoomScreen {
-            rows.append(["  plain text", "send it (start it with // to send a text that begins with /)"])
-        }
-        if case .answer(let question, _)? = screen?.prompt {
-            rows.append(["  answer the question", question.trimmingCharacters(in: .whitespaces)])
-        }
-        let globalRows = CommandCatalog.global.map(CommandCatalog.helpRow)
-        let lines = TextTable.lines(rows + globalRows)
-        console.lines(Array(lines.prefix(rows.count)))
-        console.line("everywhere:")
-        console.lines(Array(lines.suffix(globalRows.count)))
     }
 
     // MARK: - Routes

@@ -1,0 +1,38 @@
+// MARK: - The prompt at a terminal
+
+extension TabBarCoordinator {
+    /// The request for a person at a terminal: the prompt also shows the Chat tab's unread
+    /// total, and Tab completes what the visible screen knows. It reads the store, so piped
+    /// input, which shows no prompt, does without it.
+    public func interactiveLineRequest() async -> LineRequest {
+        var request = lineRequest
+        guard case .command = tabBarController.visibleScreen?.prompt ?? .command else { return request }
+        let store = context.store
+        var rooms: [RoomSummary] = []
+        if let user = context.session.user {
+            rooms = (try? await store.rooms(of: user)) ?? []
+        }
+        let unread = rooms.reduce(0) { $0 + $1.unreadCount }
+        if unread > 0, let user = context.session.user {
+            request.prompt = "\(tabBarController.path)  \(user.name) [\(unread) unread]> "
+        }
+        let screen = tabBarController.visibleScreen
+        var vocabulary = CompletionVocabulary(
+            commands: (screen?.commands ?? []).map(\.name) + CommandCatalog.global.map(\.name))
+        vocabulary.userNames = (try? await store.userNames()) ?? []
+        let posts = (try? await store.projects(.all)) ?? []
+        vocabulary.workTags = Array(Set(posts.flatMap(\.works))).sorted()
+        switch screen {
+        case is BoardScreen:
+            vocabulary.openTarget = .posts(posts.map(\.id))
+        case let search as ProjectSearchScreen:
+            vocabulary.openTarget = .posts(((try? await store.projects(search.query)) ?? []).map(\.id))
+        case is RoomListScreen:
+            vocabulary.openTarget = .rooms(rooms.map(\.room.id))
+        default:
+            break
+        }
+        request.completion = vocabulary
+        return request
+    }
+}
