@@ -18,6 +18,13 @@ struct SQLiteStoreTests {
         try SQLiteChatStore(path: path, clock: clock, hasher: hasher)
     }
 
+    /// Makes alice and bob and their 1:1 room.
+    private func aliceAndBob(in store: SQLiteChatStore) async throws -> Room {
+        _ = try await store.signUp(name: "alice", password: "alice-password")
+        _ = try await store.signUp(name: "bob", password: "bob-password")
+        return try await store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+    }
+
     @Test("a new store file is 0600, readable with sqlite3, and holds no plaintext password")
     func newFile() async throws {
         let path = try newPath()
@@ -46,9 +53,7 @@ struct SQLiteStoreTests {
     func reopen() async throws {
         let path = try newPath()
         let first = try open(path)
-        _ = try await first.signUp(name: "alice", password: "alice-password")
-        _ = try await first.signUp(name: "bob", password: "bob-password")
-        let room = try await first.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        let room = try await aliceAndBob(in: first)
         _ = try await first.send("안녕", to: room.id, from: User(name: "alice"))
         let second = try open(path)
         let page = try await second.messages(in: room.id, for: User(name: "bob"), before: nil, limit: 10)
@@ -154,9 +159,7 @@ struct SQLiteStoreTests {
     func diskFull() async throws {
         let path = try newPath()
         let setup = try open(path)
-        _ = try await setup.signUp(name: "alice", password: "alice-password")
-        _ = try await setup.signUp(name: "bob", password: "bob-password")
-        let room = try await setup.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        let room = try await aliceAndBob(in: setup)
         let pages = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") } ?? 0
         let store = try SQLiteChatStore(
             path: path, clock: .stepping(from: TestApp.start), hasher: hasher,
