@@ -35,6 +35,7 @@ public final class REPL {
             return 1
         }
         guard let tabBar = app.tabBarCoordinator else { return 1 }
+        tabBar.passwordLinesFollowRefusals = !options.isInteractive
         if options.isInteractive {
             console.line("tudy: /help lists the commands, /quit leaves")
         }
@@ -51,6 +52,7 @@ public final class REPL {
                 }
                 break loop
             case .rejected(let problem):
+                if tabBar.skipRefusedPasswordLine() { continue }
                 console.error(problem.message)
                 failed = true
             case .line(let line):

@@ -26,6 +26,12 @@ public final class TabBarCoordinator: Coordinator {
     public let chatCoordinator: ChatCoordinator
     private(set) var routes: [Route] = []
     let context: AppContext
+    /// In a script, the lines after a `/login` or `/signup` are its passwords whether or not
+    /// the command was taken; a person at a terminal sees the refusal and types no password.
+    var passwordLinesFollowRefusals = true
+    /// Password lines of a refused `/login` or `/signup` still to come: read and dropped unseen,
+    /// so that a password never becomes a message, a post or an error line.
+    private(set) var refusedPasswordLines = 0
 
     public init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
@@ -57,7 +63,8 @@ public final class TabBarCoordinator: Coordinator {
 
     /// What the next line is asked as: the prompt, and whether it is a password.
     public var lineRequest: LineRequest {
-        switch tabBarController.visibleScreen?.prompt ?? .command {
+        if refusedPasswordLines > 0 { return LineRequest(prompt: "password: ", isSecret: true) }
+        return switch tabBarController.visibleScreen?.prompt ?? .command {
         case .command: LineRequest(prompt: "\(tabBarController.path)  \(context.session.user?.name ?? "guest")> ")
         case .answer(let question, _): LineRequest(prompt: question)
         case .secret(let question): LineRequest(prompt: question, isSecret: true)
@@ -66,6 +73,7 @@ public final class TabBarCoordinator: Coordinator {
 
     /// Ctrl-C: at a password prompt it cancels the login, elsewhere only the typed line goes.
     public func interrupt() {
+        refusedPasswordLines = 0
         guard case .secret = tabBarController.visibleScreen?.prompt else { return }
         try? goBack()
     }
@@ -80,6 +88,10 @@ public final class TabBarCoordinator: Coordinator {
     /// Acts on one input line.
     /// - Throws: a `UserFacingError` for anything the line could not do; the session goes on.
     public func handle(line: String) async throws -> LineOutcome {
+        if refusedPasswordLines > 0 {
+            refusedPasswordLines -= 1
+            return .proceed
+        }
         do {
             let outcome = try await dispatch(line)
             while !routes.isEmpty {
@@ -112,8 +124,15 @@ public final class TabBarCoordinator: Coordinator {
             try await screen.handle(.text(text))
         case .command(let name, let argument):
             if let global = CommandCatalog.globalSpec(named: name) {
-                try global.validate(argument)
-                return try await perform(GlobalCommand(rawValue: name)!, argument: argument)
+                do {
+                    try global.validate(argument)
+                    return try await perform(GlobalCommand(rawValue: name)!, argument: argument)
+                } catch {
+                    if passwordLinesFollowRefusals, refusedLoginWasLeft(name) {
+                        refusedPasswordLines = name == "signup" ? 2 : 1
+                    }
+                    throw error
+                }
             }
             if let spec = screen.commands.first(where: { $0.name == name }) {
                 try spec.validate(argument)
@@ -165,6 +184,20 @@ public final class TabBarCoordinator: Coordinator {
             return .quit
         }
         return .proceed
+    }
+
+    /// Whether `/name` was a `/login` or `/signup` that failed before its password step began.
+    private func refusedLoginWasLeft(_ name: String) -> Bool {
+        guard name == "login" || name == "signup" else { return false }
+        guard case .secret = tabBarController.visibleScreen?.prompt else { return true }
+        return false
+    }
+
+    /// A line that could not be read came where a refused login's password was owed: it counts as that line.
+    public func skipRefusedPasswordLine() -> Bool {
+        guard refusedPasswordLines > 0 else { return false }
+        refusedPasswordLines -= 1
+        return true
     }
 
     private func requireNoModal(_ command: String) throws {
