@@ -96,17 +96,23 @@ final class EditLineReader: LineReader {
     // MARK: - Passwords
 
     /// Reads a password with echo off; the terminal is put back however the read ends.
+    ///
+    /// Echo goes off before the prompt is written, and the mode changes with `TCSANOW`, so a
+    /// password typed or pasted ahead of the prompt is kept and never shown. The terminal is
+    /// read byte by byte, not by lines: what arrived while libedit had it in raw mode carries
+    /// no line boundary for the kernel, so the line's end (CR or LF) and erasing are handled here.
     private func readSecret(prompt: String) -> LineReadResult {
-        writeOut(prompt)
         var saved = termios()
         let hasTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
         if hasTerminal {
             var silent = saved
-            silent.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+            silent.c_lflag &= ~tcflag_t(ECHO | ICANON)
+            withUnsafeMutableBytes(of: &silent.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
+            tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         }
+        writeOut(prompt)
         defer {
-            if hasTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
             writeOut("\n")
         }
         Self.drainInterrupts()
@@ -117,8 +123,18 @@ final class EditLineReader: LineReader {
                 if wasInterrupted { return .interrupted }
                 return bytes.isEmpty ? .end : LineDecoder.decode(bytes)
             }
-            if byte == UInt8(ascii: "\n") { return LineDecoder.decode(bytes) }
-            if bytes.count <= LineDecoder.maximumLineBytes { bytes.append(byte) }
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                return LineDecoder.decode(bytes)
+            case 0x04 where bytes.isEmpty:  // Ctrl-D on an empty line
+                return .end
+            case 0x7F, 0x08:  // erase one character: its UTF-8 continuation bytes, then its lead
+                while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+            case 0x15:  // Ctrl-U: erase the line
+                bytes.removeAll()
+            default:
+                if bytes.count <= LineDecoder.maximumLineBytes { bytes.append(byte) }
+            }
         }
     }
 

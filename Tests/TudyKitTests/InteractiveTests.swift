@@ -96,6 +96,21 @@ struct InteractiveTests {
         #expect(try again.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
 
+    @Test("a login and its password pasted in one go: the password is kept and never shown, five times running")
+    func typedAheadPassword() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        for round in 1...5 {
+            try terminal.paste("/login bob\nbob-password\n/logout\n")
+            let shown = try terminal.waitUntil { $0.components(separatedBy: "logged out bob").count == round + 1 }
+            #expect(shown.components(separatedBy: "logged in as bob").count == round + 1, "round \(round):\n\(shown)")
+            #expect(!shown.contains("bob-password"), "round \(round):\n\(shown)")
+        }
+        try terminal.press("C-d")
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+
     @Test("colour on a terminal: errors in red; none with NO_COLOR or --no-color", arguments: [
         ("", true), ("--no-color", false), ("NO_COLOR", false),
     ])

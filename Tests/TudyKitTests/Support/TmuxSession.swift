@@ -25,6 +25,12 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Pastes text in one write, as a terminal does; each newline arrives as Enter (CR).
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "paste", "--", text])
+        try tmux(["paste-buffer", "-d", "-b", "paste", "-t", name])
+    }
+
     /// Presses keys by tmux's names: `Enter`, `Tab`, `Up`, `C-c`, `C-d`.
     func press(_ keys: String...) throws {
         try tmux(["send-keys", "-t", name] + keys)
