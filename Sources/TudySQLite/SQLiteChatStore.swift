@@ -68,28 +68,26 @@ public final class SQLiteChatStore: ChatStore {
 
     public func logIn(name: String, password: String) async throws -> User {
         let now = clock.now()
-        let (account, failures, lastFailure) = try await read { db in
-            let account = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name = ?", arguments: [name])
+        // The throttle's decision and the record of this try are one immediate transaction, so
+        // that tries made at once by several processes can not all pass through one due try.
+        // The try counts as failed until the password is found right.
+        let account = try await write { db -> (name: String, hash: String)? in
             let failure = try db.fetchOne(Row.self, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [name])
-            return (
-                account.map { (name: $0["name"] as String, hash: $0["password_hash"] as String) },
-                failure?["count"] as Int? ?? 0, failure.map { StoreDate.column($0, "last_failed_at") }
-            )
+            let wait = LoginThrottle.remaining(
+                failures: failure?["count"] as Int? ?? 0, lastFailure: failure.map { StoreDate.column($0, "last_failed_at") },
+                now: now)
+            guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
+            try db.run(sql: """
+                    INSERT INTO login_failure (name, count, last_failed_at) VALUES (?, 1, ?)
+                    ON CONFLICT (name) DO UPDATE SET count = count + 1, last_failed_at = excluded.last_failed_at
+                    """, arguments: [name.lowercased(), StoreDate.text(now)])
+            let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name = ?", arguments: [name])
+            return row.map { (name: $0["name"], hash: $0["password_hash"]) }
         }
-        let wait = LoginThrottle.remaining(failures: failures, lastFailure: lastFailure, now: now)
-        guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
-        guard let account, hasher.verify(password, against: account.hash) else {
-            try await write { db in
-                try db.run(sql: """
-                        INSERT INTO login_failure (name, count, last_failed_at) VALUES (?, 1, ?)
-                        ON CONFLICT (name) DO UPDATE SET count = count + 1, last_failed_at = excluded.last_failed_at
-                        """, arguments: [name.lowercased(), StoreDate.text(now)])
-            }
+        guard hasher.verifyLogin(password, against: account?.hash), let account else {
             throw StoreError.wrongCredentials
         }
-        if failures > 0 {
-            try await write { db in try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [name]) }
-        }
+        try await write { db in try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [name]) }
         return User(name: account.name)
     }
 

@@ -49,6 +49,13 @@ public struct Argon2idPasswordHasher: PasswordHasher {
         return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Argon2id of this cost over a fixed salt, with a digest of zeros that no password gives.
+    public var unmatchableHash: String {
+        let salt = String(repeating: "A", count: 22)  // 16 zero bytes, PHC base64
+        let digest = String(repeating: "A", count: 43)  // 32 zero bytes
+        return "$argon2id$v=19$m=\(cost.memoryKiB),t=\(cost.iterations),p=\(cost.parallelism)$\(salt)$\(digest)"
+    }
+
     public func verify(_ password: String, against encoded: String) -> Bool {
         let passwordBytes = Array(password.utf8)
         return argon2id_verify(encoded, passwordBytes, passwordBytes.count) == ARGON2_OK.rawValue

@@ -45,7 +45,8 @@ public actor InMemoryChatStore: ChatStore {
         let failures = failedLogins[key]
         let wait = LoginThrottle.remaining(failures: failures?.count ?? 0, lastFailure: failures?.last, now: now)
         guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
-        guard let account = accounts[key], hasher.verify(password, against: account.passwordHash) else {
+        let account = accounts[key]
+        guard hasher.verifyLogin(password, against: account?.passwordHash), let account else {
             failedLogins[key] = ((failures?.count ?? 0) + 1, now)
             throw StoreError.wrongCredentials
         }

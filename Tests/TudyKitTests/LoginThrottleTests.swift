@@ -1,0 +1,96 @@
+import CArgon2
+import Foundation
+import Testing
+
+@testable import TudyKit
+@testable import TudySQLite
+
+/// The login throttle holds when tries race, and a login's work tells nothing about
+/// whether the name exists.
+@Suite("Login throttle")
+struct LoginThrottleTests {
+    /// Argon2id at the test cost, counting the checks it makes and keeping what it checked against.
+    final class CountingHasher: PasswordHasher, @unchecked Sendable {
+        private let real = Argon2idPasswordHasher(cost: .testing)
+        private let lock = NSLock()
+        private var checked: [String] = []
+
+        var verifications: [String] { lock.withLock { checked } }
+        func reset() { lock.withLock { checked = [] } }
+
+        func hash(_ password: String) throws -> String { try real.hash(password) }
+        var unmatchableHash: String { real.unmatchableHash }
+        func verify(_ password: String, against encoded: String) -> Bool {
+            lock.withLock { checked.append(encoded) }
+            return real.verify(password, against: encoded)
+        }
+    }
+
+    /// `m=…,t=…,p=…` of a PHC string: the cost a check against it takes.
+    static func cost(of encoded: String) -> Substring? {
+        encoded.split(separator: "$").first { $0.hasPrefix("m=") }
+    }
+
+    @Test("eight stores on one file try a wrong password at once with one try due: one is checked")
+    func raceAcrossConnections() async throws {
+        let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
+        let clock = ManualClock(TestApp.start)
+        let hasher = CountingHasher()
+        let stores = try (0..<8).map { _ in
+            try SQLiteChatStore(path: path, clock: clock.wallClock, hasher: hasher)
+        }
+        _ = try await stores[0].signUp(name: "alice", password: "alice-password")
+        let freeAndOne = LoginThrottle.freeFailures + 1
+        for _ in 0..<freeAndOne {
+            await #expect(throws: StoreError.wrongCredentials) { try await stores[0].logIn(name: "alice", password: "wrong-password") }
+        }
+        clock.advance(by: TimeInterval(LoginThrottle.wait(afterFailures: freeAndOne)))
+        hasher.reset()
+
+        let outcomes = await withTaskGroup(of: StoreError?.self) { group in
+            for store in stores {
+                group.addTask {
+                    do {
+                        _ = try await store.logIn(name: "alice", password: "wrong-password")
+                        return nil
+                    } catch {
+                        return error as? StoreError
+                    }
+                }
+            }
+            return await group.reduce(into: [StoreError?]()) { $0.append($1) }
+        }
+        #expect(hasher.verifications.count == 1)
+        #expect(outcomes.filter { $0 == .wrongCredentials }.count == 1)
+        #expect(outcomes.filter { if case .tooManyAttempts = $0 { true } else { false } }.count == 7)
+    }
+
+    @Test("an unknown name is checked against a hash of the same cost as a real account's", arguments: ["in-memory", "SQLite"])
+    func unknownNameDoesTheSameWork(kind: String) async throws {
+        let hasher = CountingHasher()
+        let clock = WallClock.stepping(from: TestApp.start)
+        let store: any ChatStore =
+            kind == "SQLite"
+            ? try SQLiteChatStore(
+                path: TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path, clock: clock, hasher: hasher)
+            : InMemoryChatStore(clock: clock, hasher: hasher)
+        _ = try await store.signUp(name: "alice", password: "alice-password")
+
+        await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "alice", password: "wrong-password") }
+        await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "nobody", password: "wrong-password") }
+        let checked = hasher.verifications
+        #expect(checked.count == 2)
+        #expect(checked.count == 2 && Self.cost(of: checked[0]) == Self.cost(of: checked[1]) && Self.cost(of: checked[0]) != nil)
+    }
+
+    @Test("the unmatchable hash is a well-formed Argon2id hash that no password matches")
+    func unmatchableHashIsWellFormed() {
+        for hasher in [Argon2idPasswordHasher(cost: .testing), Argon2idPasswordHasher()] {
+            let encoded = hasher.unmatchableHash
+            let password = Array("".utf8)
+            // A mismatch, not a decoding error, which would return at once and tell the name is unknown.
+            #expect(argon2id_verify(encoded, password, password.count) == ARGON2_VERIFY_MISMATCH.rawValue)
+            #expect(!hasher.verifyLogin("anything", against: nil))
+        }
+    }
+}
