@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "TudyKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

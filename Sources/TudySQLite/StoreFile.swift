@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Opens a store file safely: a file that is not a tudy store, or is from a newer
 /// tudy, is refused before anything is written to it.
@@ -7,20 +8,115 @@ enum StoreFile {
     /// How long a write waits for another tudy process to finish its own.
     static let busyTimeout: TimeInterval = 10
 
+    /// `PRAGMA application_id` of a tudy store: "tudy" in ASCII.
+    static let applicationID: Int32 = 0x7475_6479
+
     static func openPool(path: String, prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> DatabasePool {
-        let manager = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { throw StoreFileError.missingDirectory(path: path) }
 
-        if manager.fileExists(atPath: path) {
-            try inspect(path: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.prepareDatabase { db in
+            // A commit is on disk before tudy says a message was sent.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try prepare?(db)
+        }
+        do {
+            if try kind(of: path) == .new {
+                try create(path: path, configuration: configuration)
+            }
             guard access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
                 throw StoreFileError.readOnly(path: path)
             }
-        } else {
+            configuration.journalMode = .wal
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            if try pool.read(StoreSchema.migrator.hasBeenSuperseded) { throw StoreFileError.newerSchema(path: path) }
+            try StoreSchema.migrator.migrate(pool)
+            return pool
+        } catch let error as DatabaseError {
+            throw translate(error, path: path)
+        }
+    }
+
+    /// What is at a store path, found without writing anything, nor making any file beside it.
+    enum Kind: Equatable {
+        /// Nothing yet, or an empty file: it becomes a store.
+        case new
+        /// A tudy store.
+        case store
+    }
+
+    /// - Throws: `StoreFileError` for anything that is not a tudy store, an empty file or nothing.
+    static func kind(of path: String) throws -> Kind {
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            if errno == ENOENT { return .new }
+            throw StoreFileError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        var target = stat()
+        guard stat(path, &target) == 0 else {
+            if link.st_mode & S_IFMT == S_IFLNK, errno == ENOENT {
+                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw StoreFileError.danglingLink(path: path, target: destination)
+            }
+            throw StoreFileError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        switch target.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw StoreFileError.isDirectory(path: path)
+        default: throw StoreFileError.notARegularFile(path: path)
+        }
+        if target.st_size == 0 {
+            guard access(path, R_OK) == 0 else { throw StoreFileError.unreadable(path: path, reason: "permission denied") }
+            return .new
+        }
+        let header = try StoreFileHeader(path: path)
+        guard header.isSQLite else { throw StoreFileError.notATudyStore(path: path) }
+        if header.applicationID == applicationID { return .store }
+        guard header.applicationID == 0, header.userVersion == 0, try isUnmarkedTudyStore(path: path) else {
+            throw StoreFileError.notATudyStore(path: path)
+        }
+        return .store
+    }
+
+    /// Whether a SQLite file without tudy's mark was made by a tudy from before the mark:
+    /// tudy's tables, and only tudy's migrations, at least one. It is read through an
+    /// `immutable` URI, which takes no lock and makes no `-wal` or `-shm` beside the file.
+    private static func isUnmarkedTudyStore(path: String) throws -> Bool {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
+        var connection: OpaquePointer?
+        defer { sqlite3_close(connection) }
+        let opened = sqlite3_open_v2("file:\(escaped)?immutable=1", &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        guard opened == SQLITE_OK, let connection else { return false }
+        func strings(_ sql: String) -> Set<String>? {
+            var statement: OpaquePointer?
+            defer { sqlite3_finalize(statement) }
+            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else { return nil }
+            var values: Set<String> = []
+            while true {
+                switch sqlite3_step(statement) {
+                case SQLITE_ROW: values.insert(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+                case SQLITE_DONE: return values
+                default: return nil
+                }
+            }
+        }
+        guard let tables = strings("SELECT name FROM sqlite_master WHERE type = 'table'"),
+            tables.isSuperset(of: ["grdb_migrations", "user", "room", "message"]),
+            let applied = strings("SELECT identifier FROM grdb_migrations"), !applied.isEmpty
+        else { return false }
+        return applied.isSubset(of: Set(StoreSchema.migrator.migrations))
+    }
+
+    /// Makes a new store in the file's own rollback journal, so that tudy's mark and tables
+    /// reach the file itself: a process killed on the way leaves the file empty, or marked.
+    private static func create(path: String, configuration: Configuration) throws {
+        if access(path, F_OK) != 0 {
             // Made here, 0600, so that SQLite's own files (-wal, -shm) take the same mode.
             let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
             guard descriptor >= 0 else {
@@ -29,52 +125,9 @@ enum StoreFile {
             }
             close(descriptor)
         }
-
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.journalMode = .wal
-        configuration.prepareDatabase { db in
-            // A commit is on disk before tudy says a message was sent.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-            try prepare?(db)
-        }
-        do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try StoreSchema.migrator.migrate(pool)
-            return pool
-        } catch let error as DatabaseError {
-            throw translate(error, path: path)
-        }
-    }
-
-    /// Looks at an existing file read-only: it must be empty, or a tudy store no newer than this tudy.
-    private static func inspect(path: String) throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw StoreFileError.unreadable(path: path, reason: "permission denied")
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size > 0 else { return }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeout)
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.read { db in
-                let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                guard tables.isEmpty || tables.contains("grdb_migrations") else {
-                    throw StoreFileError.notATudyStore(path: path)
-                }
-                if tables.contains("grdb_migrations") {
-                    let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
-                    let known = Set(StoreSchema.migrator.migrations)
-                    guard applied.isSubset(of: known) else { throw StoreFileError.newerSchema(path: path) }
-                }
-            }
-            try queue.close()
-        } catch let error as DatabaseError {
-            if error.resultCode == .SQLITE_NOTADB { throw StoreFileError.notATudyStore(path: path) }
-            throw translate(error, path: path)
-        }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try StoreSchema.migrator.migrate(queue)
+        try queue.close()
     }
 
     /// The store-file error for a SQLite failure, if it is one a user can act on.

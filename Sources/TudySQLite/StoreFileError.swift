@@ -9,6 +9,9 @@ public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
     case diskFull
     case unreadable(path: String, reason: String)
     case corrupt(path: String)
+    case isDirectory(path: String)
+    case notARegularFile(path: String)
+    case danglingLink(path: String, target: String)
 
     public var message: String {
         switch self {
@@ -24,6 +27,12 @@ public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
             "the disk is full: nothing was saved; free some space and try again"
         case .unreadable(let path, let reason):
             "\(path) can not be opened: \(reason)"
+        case .isDirectory(let path):
+            "\(path) is a directory: give --store a file in it, such as \(path)/tudy.sqlite"
+        case .notARegularFile(let path):
+            "\(path) is not a regular file (a device, a pipe or a socket); it was left untouched: give --store a file path"
+        case .danglingLink(let path, let target):
+            "\(path) is a symbolic link to \(target), which does not exist: make it, or give --store another path"
         case .corrupt(let path):
             "\(path) is damaged: restore it from a copy, or give --store another path"
         }

@@ -57,6 +57,10 @@ enum StoreSchema {
                     CREATE INDEX message_by_room ON message(room_id, id);
                     """)
         }
+        migrator.registerMigration("v2 marked as tudy's") { db in
+            // Tells a tudy store from another program's SQLite file before anything is written to it.
+            try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
+        }
         return migrator
     }
 }
