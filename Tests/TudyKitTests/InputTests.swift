@@ -70,6 +70,23 @@ struct InputTests {
         #expect(testApp.context.session.user == nil)
     }
 
+    @Test("standard output closed by its reader: the session ends after that line, status 141")
+    func closedOutput() async throws {
+        let testApp = try await TestApp.started(users: ["alice"], loggedIn: "alice")
+        final class ClosingReader: LineReader {
+            let output: RecordingOutput
+            var lines = ["/whoami", "/new", "Late post"]
+            init(output: RecordingOutput) { self.output = output }
+            func readLine(_ request: LineRequest) -> LineReadResult {
+                output.isClosed = true  // the reader goes while the first line runs
+                return lines.isEmpty ? .end : .line(lines.removeFirst())
+            }
+        }
+        #expect(await testApp.run(reader: ClosingReader(output: testApp.output)) == REPL.closedOutputStatus)
+        #expect(testApp.output.standardOutput == "alice\n")
+        #expect(testApp.tabBar.homeCoordinator.writeCoordinator == nil)
+    }
+
     @Test("parsing: commands, arguments, // for text that starts with /")
     func parsing() {
         #expect(InputLine(parsing: "/Open  12 ") == .command(name: "open", argument: "12"))

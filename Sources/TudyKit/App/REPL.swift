@@ -26,7 +26,11 @@ public final class REPL {
         self.options = options
     }
 
-    /// Runs until `/quit` or the end of input; returns the exit status: 1 if any command failed.
+    /// The exit status when standard output is closed under tudy: 128 + SIGPIPE, as a shell reports it.
+    public static let closedOutputStatus: Int32 = 141
+
+    /// Runs until `/quit` or the end of input; returns the exit status: 1 if any command failed,
+    /// 141 when standard output was closed.
     public func run() async -> Int32 {
         do {
             try await app.start()
@@ -63,6 +67,7 @@ public final class REPL {
                     failed = true
                 }
             }
+            if console.isClosed { return Self.closedOutputStatus }
             if failed && options.bail { break }
         }
         return failed ? 1 : 0

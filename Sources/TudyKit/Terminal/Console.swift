@@ -26,6 +26,9 @@ public final class Console {
         self.capabilities = capabilities
     }
 
+    /// Whether the reader of standard output has gone.
+    public var isClosed: Bool { output.isClosed }
+
     /// Prints a line of ordinary output, wrapped to the terminal.
     public func line(_ text: String = "") {
         write(prefix: "", text: Sanitizer.inert(text))

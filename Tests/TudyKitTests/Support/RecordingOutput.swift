@@ -6,6 +6,8 @@ final class RecordingOutput: TerminalOutput {
     private(set) var transcript = ""
     private(set) var standardOutput = ""
     private(set) var standardError = ""
+    /// Set by a test to play a reader that went away.
+    var isClosed = false
 
     func write(_ text: String, to channel: OutputChannel) {
         transcript += text
