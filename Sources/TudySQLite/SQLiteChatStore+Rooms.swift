@@ -41,22 +41,24 @@ extension SQLiteChatStore {
 
     public func directRoom(between user: User, and other: User) async throws -> Room {
         try await write { db in
-            let first = try Self.user(named: user.name, in: db)
-            let second = try Self.user(named: other.name, in: db)
-            guard first.id != second.id else { throw StoreError.cannotChatWithSelf }
-            let key = [first.user.name.lowercased(), second.user.name.lowercased()].sorted().joined(separator: " ")
-            if let roomID = try db.fetchOne(Int64.self, sql: "SELECT id FROM room WHERE direct_key = ?", arguments: [key]) {
-                // Someone who left a 1:1 room comes back to it rather than getting a second one.
-                try Self.admit(userID: first.id, roomID: roomID, in: db)
-                try Self.admit(userID: second.id, roomID: roomID, in: db)
-                return try Self.room(id: roomID, in: db)
-            }
-            try db.run(sql: "INSERT INTO room (kind, direct_key) VALUES ('direct', ?)", arguments: [key])
-            let roomID = db.lastInsertedRowID
-            try Self.admit(userID: first.id, roomID: roomID, in: db)
-            try Self.admit(userID: second.id, roomID: roomID, in: db)
-            return try Self.room(id: roomID, in: db)
+            try Self.directRoom(between: try Self.user(named: user.name, in: db), and: try Self.user(named: other.name, in: db), in: db)
         }
+    }
+
+    static func directRoom(between first: (id: Int64, user: User), and second: (id: Int64, user: User), in db: Database) throws -> Room {
+        guard first.id != second.id else { throw StoreError.cannotChatWithSelf }
+        let key = [first.user.name.lowercased(), second.user.name.lowercased()].sorted().joined(separator: " ")
+        let roomID: Int64
+        if let existing = try db.fetchOne(Int64.self, sql: "SELECT id FROM room WHERE direct_key = ?", arguments: [key]) {
+            // Someone who left a 1:1 room comes back to it rather than getting a second one.
+            roomID = existing
+        } else {
+            try db.run(sql: "INSERT INTO room (kind, direct_key) VALUES ('direct', ?)", arguments: [key])
+            roomID = db.lastInsertedRowID
+        }
+        try admit(userID: first.id, roomID: roomID, in: db)
+        try admit(userID: second.id, roomID: roomID, in: db)
+        return try room(id: roomID, in: db)
     }
 
     public func invite(_ invitee: User, to roomID: Int, by user: User) async throws -> Room {
@@ -146,17 +148,12 @@ extension SQLiteChatStore {
     }
 
     public func send(_ text: String, to roomID: Int, from user: User) async throws -> Message {
-        try Self.check(text)
+        try Message.check(text)
         let now = clock.now()
         return try await write { db in
             let senderID = try Self.requireMember(roomID: roomID, user: user, in: db)
             return try Self.insertMessage(text, roomID: Int64(roomID), senderID: senderID, sender: user, at: now, in: db)
         }
-    }
-
-    static func check(_ text: String) throws {
-        guard !text.allSatisfy({ $0.isWhitespace }) else { throw StoreError.emptyMessage }
-        guard text.count <= Message.maximumLength else { throw StoreError.messageTooLong }
     }
 
     static func insertMessage(

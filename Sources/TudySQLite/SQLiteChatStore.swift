@@ -51,8 +51,7 @@ public final class SQLiteChatStore: ChatStore {
     // MARK: - Accounts
 
     public func signUp(name: String, password: String) async throws -> User {
-        guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
-        guard password.count >= Accounts.minimumPasswordLength else { throw StoreError.weakPassword }
+        try Accounts.check(name: name, password: password)
         let taken = try await read { db in try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) != nil }
         guard !taken else { throw StoreError.nameTaken(name) }
         // Hashing is slow on purpose; it happens outside the write lock.
@@ -209,42 +208,46 @@ public final class SQLiteChatStore: ChatStore {
 
     // MARK: - Fixtures
 
+    /// Loads a fixture in one transaction: all of it, or, on any problem, nothing.
     public func load(_ fixture: Fixture) async throws {
         try fixture.validate()
-        for account in fixture.users {
-            _ = try await signUp(name: account.name, password: account.password)
-        }
+        // Hashing is slow on purpose; it happens before the write lock is taken.
+        let hashes = try fixture.users.map { try hasher.hash($0.password) }
         let now = clock.now()
         try await write { db in
-            for post in fixture.projects {
-                let writerID = try Self.user(named: post.writer, in: db).id
+            func user(_ name: String, at place: String) throws -> (id: Int64, user: User) {
+                do {
+                    return try Self.user(named: name, in: db)
+                } catch StoreError.unknownUser {
+                    throw Fixture.unknownName(name, at: place)
+                }
+            }
+            for (index, account) in fixture.users.enumerated() {
+                guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [account.name]) == nil else {
+                    throw Fixture.nameTaken(account.name, at: index)
+                }
+                try db.run(sql: "INSERT INTO user (name, password_hash) VALUES (?, ?)", arguments: [account.name, hashes[index]])
+            }
+            for (index, post) in fixture.projects.enumerated() {
+                let writerID = try user(post.writer, at: "projects[\(index)]").id
                 _ = try Self.insertProject(
                     post.draft, writerID: writerID, isOpen: post.isOpen, createdAt: post.createdAt ?? now, in: db)
             }
-        }
-        for fixtureRoom in fixture.rooms {
-            let members = fixtureRoom.members.map(User.init(name:))
-            let room: Room
-            switch fixtureRoom.kind {
-            case .direct:
-                room = try await directRoom(between: members[0], and: members[1])
-            case .group:
-                room = try await write { db in
+            for (index, fixtureRoom) in fixture.rooms.enumerated() {
+                let members = try fixtureRoom.members.map { try user($0, at: "rooms[\(index)]") }
+                let roomID: Int64
+                switch fixtureRoom.kind {
+                case .direct:
+                    roomID = Int64(try Self.directRoom(between: members[0], and: members[1], in: db).id)
+                case .group:
                     try db.run(sql: "INSERT INTO room (kind) VALUES ('group')")
-                    let roomID = db.lastInsertedRowID
-                    for member in members {
-                        try Self.admit(userID: try Self.user(named: member.name, in: db).id, roomID: roomID, in: db)
-                    }
-                    return try Self.room(id: roomID, in: db)
+                    roomID = db.lastInsertedRowID
+                    for member in members { try Self.admit(userID: member.id, roomID: roomID, in: db) }
                 }
-            }
-            try await write { db in
                 for line in fixtureRoom.messages {
-                    try Self.check(line.text)
-                    let sender = try Self.user(named: line.sender, in: db)
+                    let sender = try user(line.sender, at: "rooms[\(index)]")
                     _ = try Self.insertMessage(
-                        line.text, roomID: Int64(room.id), senderID: sender.id, sender: sender.user,
-                        at: line.sentAt ?? now, in: db)
+                        line.text, roomID: roomID, senderID: sender.id, sender: sender.user, at: line.sentAt ?? now, in: db)
                 }
             }
         }

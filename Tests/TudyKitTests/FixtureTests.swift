@@ -27,7 +27,37 @@ struct FixtureTests {
 
     @Test("broken JSON gets one clear line")
     func brokenJSON() {
-        #expect(throws: StoreError.self) { try Fixture.decode(Data("{".utf8)) }
+        #expect(throws: StoreError.invalidFixture("not valid JSON")) { try Fixture.decode(Data("{".utf8)) }
+    }
+
+    @Test("numbers no field can hold: the line names the field", arguments: [
+        ("2.5", "a capacity is a whole number, not 2.5 at .projects[0].capacity"),
+        ("1e400", "the number 1e400 for 'capacity' (line 2) is out of range"),
+        ("-1e999", "the number -1e999 for 'capacity' (line 2) is out of range"),
+    ])
+    func largeNumbers(number: String, message: String) {
+        let json = """
+            {"projects": [{"title": "T", "works": ["ios"], "body": "B", "writer": "bob", "is_open": true,
+                           "capacity": \(number)}]}
+            """
+        #expect(throws: StoreError.invalidFixture(message)) { try Fixture.decode(Data(json.utf8)) }
+    }
+
+    @Test("a date before 1582 keeps its day", arguments: ["1500-03-01T00:00:00Z", "1500-03-01T09:00:00+09:00", "1500-03-01 00:00:00.000Z"])
+    func oldDates(stamp: String) throws {
+        let json = #"{"rooms": [{"kind": "group", "members": ["a", "b"], "messages": [{"sender": "a", "text": "x", "sent_at": "\#(stamp)"}]}]}"#
+        let date = try #require(try Fixture.decode(Data(json.utf8)).rooms.first?.messages.first?.sentAt)
+        #expect(TextFormat.utc.day(date) == "1500-03-01")
+        #expect(TextFormat.utc.time(date) == "00:00")
+    }
+
+    @Test("a date that is not one names the field")
+    func badDate() {
+        let json = #"{"rooms": [{"kind": "group", "members": ["a", "b"], "messages": [{"sender": "a", "text": "x", "sent_at": "yesterday"}]}]}"#
+        #expect(throws: StoreError.invalidFixture(
+            "'yesterday' is not a date such as 2026-11-21T09:30:00Z at .rooms[0].messages[0].sent_at")) {
+            try Fixture.decode(Data(json.utf8))
+        }
     }
 
     @Test("the sample fixture shipped under scripts/ loads")
@@ -38,6 +68,57 @@ struct FixtureTests {
         let store = TestApp.memoryStore()
         try await store.load(try Fixture.decode(data))
         #expect(try await store.projects(.all).count >= 3)
+    }
+}
+
+/// A seed loads whole or not at all, in every store.
+@Suite("Seed loading")
+struct SeedLoadingTests {
+    static let good = """
+        {"users": [{"name": "ann", "password": "ann-password"}, {"name": "ben", "password": "ben-password"}],
+         "projects": [{"title": "T", "works": ["ios"], "capacity": 2, "body": "B", "writer": "ann", "is_open": true}],
+         "rooms": [{"kind": "direct", "members": ["ann", "ben"], "messages": [{"sender": "ann", "text": "hi"}]}]}
+        """
+
+    /// A seed that fails after its users and post: its bad part, and the line that says so.
+    static let halfway: [(id: String, from: String, to: String, message: String)] = [
+        ("an unknown member", #""members": ["ann", "ben"]"#, #""members": ["ann", "nobody"]"#,
+         "rooms[0]: there is no user named 'nobody' in the seed or the store"),
+        ("a blank message", #""text": "hi""#, #""text": "   ""#,
+         "rooms[0].messages[0]: an empty message is not sent: type some text"),
+        ("an overlong message", #""text": "hi""#, "\"text\": \"\(String(repeating: "x", count: 4001))\"",
+         "rooms[0].messages[0]: a message has at most 4000 characters: split it"),
+        ("a name twice", #"{"name": "ben", "password": "ben-password"}"#, #"{"name": "ANN", "password": "ben-password"}"#,
+         "users[1]: the name 'ANN' comes twice"),
+        ("a weak password", #""password": "ben-password""#, #""password": "short""#,
+         "users[1]: a password needs at least 8 characters"),
+    ]
+
+    @Test("a seed that fails halfway leaves nothing, and the corrected seed then loads",
+          arguments: StoreFactory.all, halfway.map(\.id))
+    func wholeOrNothing(factory: StoreFactory, id: String) async throws {
+        let bad = try #require(Self.halfway.first { $0.id == id })
+        let store = try factory.make()
+        let broken = Self.good.replacingOccurrences(of: bad.from, with: bad.to)
+        #expect(broken != Self.good)
+        await #expect(throws: StoreError.invalidFixture(bad.message)) {
+            try await store.load(try Fixture.decode(Data(broken.utf8)))
+        }
+        #expect(try await store.userNames() == [])
+        #expect(try await store.projects(.all) == [])
+        try await store.load(try Fixture.decode(Data(Self.good.utf8)))
+        #expect(try await store.userNames() == ["ann", "ben"])
+    }
+
+    @Test("a seed whose user the store already has: nothing of it is loaded", arguments: StoreFactory.all)
+    func clashWithStore(factory: StoreFactory) async throws {
+        let store = try factory.make()
+        _ = try await store.signUp(name: "Ben", password: "ben-password")
+        await #expect(throws: StoreError.invalidFixture("users[1]: the store already has a user named 'ben'; nothing was loaded")) {
+            try await store.load(try Fixture.decode(Data(Self.good.utf8)))
+        }
+        #expect(try await store.userNames() == ["Ben"])
+        #expect(try await store.projects(.all) == [])
     }
 }
 

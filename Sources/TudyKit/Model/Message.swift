@@ -19,4 +19,11 @@ public struct Message: Equatable, Sendable, Identifiable {
 
     /// The longest message tudy sends, in characters.
     public static let maximumLength = 4000
+
+    /// The rule every store applies to a message's text.
+    /// - Throws: `StoreError.emptyMessage` or `.messageTooLong`.
+    public static func check(_ text: String) throws {
+        guard !text.allSatisfy(\.isWhitespace) else { throw StoreError.emptyMessage }
+        guard text.count <= maximumLength else { throw StoreError.messageTooLong }
+    }
 }

@@ -32,6 +32,23 @@ public struct Fixture: Decodable, Equatable, Sendable {
             case isOpen = "is_open"
             case createdAt = "created_at"
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decode(String.self, forKey: .title)
+            works = try container.decode([String].self, forKey: .works)
+            // Read as a number first, so that `2.5` is named as the capacity it is, not as bad JSON.
+            let number = try container.decode(Double.self, forKey: .capacity)
+            guard number.rounded() == number, let whole = Int(exactly: number) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .capacity, in: container, debugDescription: "a capacity is a whole number, not \(number)")
+            }
+            capacity = whole
+            body = try container.decode(String.self, forKey: .body)
+            writer = try container.decode(String.self, forKey: .writer)
+            isOpen = try container.decode(Bool.self, forKey: .isOpen)
+            createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
+        }
     }
 
     /// A room with its members and messages, oldest message first.
@@ -74,12 +91,24 @@ public struct Fixture: Decodable, Equatable, Sendable {
         rooms = try container.decodeIfPresent([ChatRoom].self, forKey: .rooms) ?? []
     }
 
-    /// Checks what can be checked without a store: drafts, room sizes, senders.
-    /// - Throws: `StoreError.invalidFixture` naming the first problem.
+    /// Checks everything that can be checked without a store, so that a store loads a fixture
+    /// whole or not at all: accounts, drafts, room sizes, senders and messages.
+    /// - Throws: `StoreError.invalidFixture` naming the first problem and where it is.
     public func validate() throws {
-        for post in projects {
+        var names: Set<String> = []
+        for (index, account) in users.enumerated() {
+            do {
+                try Accounts.check(name: account.name, password: account.password)
+            } catch let error as StoreError {
+                throw StoreError.invalidFixture("users[\(index)]: \(error.message)")
+            }
+            guard names.insert(account.name.lowercased()).inserted else {
+                throw StoreError.invalidFixture("users[\(index)]: the name '\(account.name)' comes twice")
+            }
+        }
+        for (index, post) in projects.enumerated() {
             if let problem = post.draft.problem {
-                throw StoreError.invalidFixture("post '\(post.title)': \(problem)")
+                throw StoreError.invalidFixture("projects[\(index)] '\(post.title)': \(problem)")
             }
         }
         for (index, room) in rooms.enumerated() {
@@ -92,26 +121,57 @@ public struct Fixture: Decodable, Equatable, Sendable {
                 break
             }
             let members = Set(room.members.map { $0.lowercased() })
-            if let stranger = room.messages.first(where: { !members.contains($0.sender.lowercased()) }) {
-                throw StoreError.invalidFixture("rooms[\(index)]: \(stranger.sender) writes to a room they are not in")
+            for (position, line) in room.messages.enumerated() {
+                guard members.contains(line.sender.lowercased()) else {
+                    throw StoreError.invalidFixture("rooms[\(index)]: \(line.sender) writes to a room they are not in")
+                }
+                do {
+                    try Message.check(line.text)
+                } catch let error as StoreError {
+                    throw StoreError.invalidFixture("rooms[\(index)].messages[\(position)]: \(error.message)")
+                }
             }
         }
+    }
+
+    /// The problem with a name a fixture uses that the store does not know, at `place`.
+    public static func unknownName(_ name: String, at place: String) -> StoreError {
+        .invalidFixture("\(place): there is no user named '\(name)' in the seed or the store")
+    }
+
+    /// The problem with a fixture account whose name the store already has.
+    public static func nameTaken(_ name: String, at index: Int) -> StoreError {
+        .invalidFixture("users[\(index)]: the store already has a user named '\(name)'; nothing was loaded")
     }
 
     /// Decodes a fixture file's bytes. - Throws: `StoreError.invalidFixture` naming the bad field.
     public static func decode(_ data: Data) throws -> Fixture {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        // Dates by the proleptic Gregorian calendar tudy shows them in: Foundation's ISO 8601
+        // reading turns Julian before 1582, and would move such a day.
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = TimeStamp.date(fromISO8601: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not a date such as 2026-11-21T09:30:00Z")
+            }
+            return date
+        }
         do {
             return try decoder.decode(Fixture.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
             throw StoreError.invalidFixture("missing '\(key.stringValue)' at \(path(context))")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw StoreError.invalidFixture("wrong value at \(path(context)): \(context.debugDescription)")
-        } catch let DecodingError.dataCorrupted(context) {
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
             throw StoreError.invalidFixture("\(context.debugDescription) at \(path(context))")
         } catch {
-            throw StoreError.invalidFixture("not JSON")
+            if let number = JSONNumberScan.firstUnrepresentable(in: data) {
+                throw StoreError.invalidFixture(
+                    "the number \(number.text) for '\(number.key ?? "?")' (line \(number.line)) is out of range")
+            }
+            throw StoreError.invalidFixture("not valid JSON")
         }
     }
 

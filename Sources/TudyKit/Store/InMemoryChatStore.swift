@@ -31,9 +31,8 @@ public actor InMemoryChatStore: ChatStore {
     // MARK: - Accounts
 
     public func signUp(name: String, password: String) async throws -> User {
-        guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
+        try Accounts.check(name: name, password: password)
         guard accounts[name.lowercased()] == nil else { throw StoreError.nameTaken(name) }
-        guard password.count >= Accounts.minimumPasswordLength else { throw StoreError.weakPassword }
         let account = Account(user: User(name: name), passwordHash: try hasher.hash(password))
         accounts[name.lowercased()] = account
         return account.user
@@ -144,6 +143,11 @@ public actor InMemoryChatStore: ChatStore {
         let user = try await self.user(named: user.name)
         let other = try await self.user(named: other.name)
         guard !user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
+        return directRoomState(between: user, and: other)
+    }
+
+    /// The 1:1 room of two known, different users, made if it does not exist.
+    private func directRoomState(between user: User, and other: User) -> Room {
         let pair = Set([user.name.lowercased(), other.name.lowercased()])
         let existing = roomsByID.values.first {
             $0.room.kind == .direct && Set(($0.room.members + $0.room.departed).map { $0.name.lowercased() }) == pair
@@ -214,8 +218,7 @@ public actor InMemoryChatStore: ChatStore {
     }
 
     private func append(_ text: String, to roomID: Int, from user: User, at date: Date) throws -> Message {
-        guard !text.allSatisfy({ $0.isWhitespace }) else { throw StoreError.emptyMessage }
-        guard text.count <= Message.maximumLength else { throw StoreError.messageTooLong }
+        try Message.check(text)
         let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date)
         nextMessageID += 1
         roomsByID[roomID]?.messages.append(message)
@@ -226,25 +229,41 @@ public actor InMemoryChatStore: ChatStore {
 
     // MARK: - Fixtures
 
+    /// Loads a fixture whole, or, on any problem, leaves the store as it was.
     public func load(_ fixture: Fixture) async throws {
         try fixture.validate()
-        for account in fixture.users {
-            _ = try await signUp(name: account.name, password: account.password)
+        let saved = (accounts, projectsByID, roomsByID, nextProjectID, nextRoomID, nextMessageID)
+        do {
+            try loadValidated(fixture)
+        } catch {
+            (accounts, projectsByID, roomsByID, nextProjectID, nextRoomID, nextMessageID) = saved
+            throw error
         }
-        for post in fixture.projects {
-            let writer = try await user(named: post.writer)
+    }
+
+    private func loadValidated(_ fixture: Fixture) throws {
+        func user(_ name: String, at place: String) throws -> User {
+            guard let account = accounts[name.lowercased()] else { throw Fixture.unknownName(name, at: place) }
+            return account.user
+        }
+        for (index, account) in fixture.users.enumerated() {
+            guard accounts[account.name.lowercased()] == nil else { throw Fixture.nameTaken(account.name, at: index) }
+            let user = User(name: account.name)
+            accounts[account.name.lowercased()] = Account(user: user, passwordHash: try hasher.hash(account.password))
+        }
+        for (index, post) in fixture.projects.enumerated() {
+            let writer = try user(post.writer, at: "projects[\(index)]")
             _ = insertProject(post.draft, writer: writer, isOpen: post.isOpen, createdAt: post.createdAt ?? clock.now())
         }
-        for fixtureRoom in fixture.rooms {
-            var members: [User] = []
-            for name in fixtureRoom.members { members.append(try await user(named: name)) }
+        for (index, fixtureRoom) in fixture.rooms.enumerated() {
+            let members = try fixtureRoom.members.map { try user($0, at: "rooms[\(index)]") }
             let room: Room
             switch fixtureRoom.kind {
-            case .direct: room = try await directRoom(between: members[0], and: members[1])
+            case .direct: room = directRoomState(between: members[0], and: members[1])
             case .group: room = insertRoom(kind: .group, members: members)
             }
             for line in fixtureRoom.messages {
-                let sender = try await user(named: line.sender)
+                let sender = try user(line.sender, at: "rooms[\(index)]")
                 _ = try append(line.text, to: room.id, from: sender, at: line.sentAt ?? clock.now())
             }
         }
