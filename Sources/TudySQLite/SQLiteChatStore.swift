@@ -9,7 +9,8 @@ import TudyKit
 /// Each query is checked against the acting user, whatever ids it is given.
 public final class SQLiteChatStore: ChatStore {
     private let pool: DatabasePool
-    private let path: String
+    /// The store file.
+    public let path: String
     let clock: WallClock
     private let hasher: any PasswordHasher
 
@@ -46,6 +47,14 @@ public final class SQLiteChatStore: ChatStore {
         } catch let error as DatabaseError {
             throw StoreFile.translate(error, path: path)
         }
+    }
+
+    /// Runs SQLite's quick check over the whole file, which an ordinary open does not, since
+    /// it reads every page. - Throws: `StoreFileError.damaged` naming the first problem found.
+    public func check() async throws {
+        let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }.filter { $0 != "ok" }
+        guard let first = problems.first else { return }
+        throw StoreFileError.damaged(path: path, problem: first, count: problems.count)
     }
 
     // MARK: - Accounts
@@ -117,8 +126,8 @@ public final class SQLiteChatStore: ChatStore {
                 ids = try db.fetchAll(Int64.self, sql: "SELECT DISTINCT project_id FROM project_work WHERE work = ? ORDER BY project_id DESC",
                     arguments: [tag.lowercased()])
             case .words(let text):
-                let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-                let conditions = words.map { _ in "instr(lower(title || char(10) || body), ?) > 0" }
+                let words = ProjectQuery.searchWords(text)
+                let conditions = words.map { _ in "instr(tudy_fold(title || char(10) || body), ?) > 0" }
                 let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
                 ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project \(whereClause) ORDER BY id DESC",
                     arguments: StatementArguments(words))

@@ -1,12 +1,17 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import TudyKit
 
 /// Opens a store file safely: a file that is not a tudy store, or is from a newer
 /// tudy, is refused before anything is written to it.
 enum StoreFile {
     /// How long a write waits for another tudy process to finish its own.
     static let busyTimeout: TimeInterval = 10
+
+    static let foldFunction = DatabaseFunction("tudy_fold", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map { ProjectQuery.folded($0) }
+    }
 
     /// `PRAGMA application_id` of a tudy store: "tudy" in ASCII.
     static let applicationID: Int32 = 0x7475_6479
@@ -23,6 +28,8 @@ enum StoreFile {
         configuration.prepareDatabase { db in
             // A commit is on disk before tudy says a message was sent.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Search folds case as the other stores do; SQLite's own lower() knows ASCII only.
+            db.add(function: foldFunction)
             try prepare?(db)
         }
         do {

@@ -10,6 +10,7 @@ public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
     case unreadable(path: String, reason: String)
     case corrupt(path: String)
     case isDirectory(path: String)
+    case damaged(path: String, problem: String, count: Int)
     case notARegularFile(path: String)
     case danglingLink(path: String, target: String)
 
@@ -27,6 +28,9 @@ public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
             "the disk is full: nothing was saved; free some space and try again"
         case .unreadable(let path, let reason):
             "\(path) can not be opened: \(reason)"
+        case .damaged(let path, let problem, let count):
+            "\(path) is damaged (\(count) problem\(count == 1 ? "" : "s"), the first: \(problem)): "
+                + "restore it from a copy; `sqlite3 \(path) .recover` may save what is left"
         case .isDirectory(let path):
             "\(path) is a directory: give --store a file in it, such as \(path)/tudy.sqlite"
         case .notARegularFile(let path):

@@ -11,6 +11,7 @@ enum Launcher {
         var seedPath: String?
         var bail: Bool
         var noColor: Bool
+        var check: Bool
     }
 
     static func run(_ settings: Settings) async -> Int32 {
@@ -25,6 +26,17 @@ enum Launcher {
         } catch {
             console.error(ErrorReport.message(for: error))
             return 2
+        }
+
+        if settings.check, let file = store as? SQLiteChatStore {
+            do {
+                try await file.check()
+                console.line("\(file.path): no damage found")
+                return 0
+            } catch {
+                console.error(ErrorReport.message(for: error))
+                return 2
+            }
         }
 
         if let seedPath = settings.seedPath {

@@ -21,6 +21,9 @@ struct Tudy: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Load users, posts and rooms from a JSON file first.", valueName: "file.json"))
     var seed: String?
 
+    @Flag(help: "Check the store file for damage (SQLite's quick check, which reads every page), then leave.")
+    var check = false
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -31,11 +34,15 @@ struct Tudy: AsyncParsableCommand {
         if memory && store != nil {
             throw ValidationError("--memory and --store exclude each other: choose one")
         }
+        if check && memory {
+            throw ValidationError("--check checks a store file: give --store PATH, or no flag for the default store")
+        }
     }
 
     func run() async throws {
         let status = await Launcher.run(
-            Launcher.Settings(inMemory: memory, storePath: store, seedPath: seed, bail: bail, noColor: noColor))
+            Launcher.Settings(
+                inMemory: memory, storePath: store, seedPath: seed, bail: bail, noColor: noColor, check: check))
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -152,6 +152,30 @@ struct BinaryTests {
         #expect(noDirectory.standardError.hasPrefix("error: the directory of \(missing) does not exist"))
     }
 
+    @Test("--check: a sound store passes; pages overwritten inside one are found, exit 2, with what to do")
+    func checkStore() throws {
+        let directory = try TemporaryDirectory.make()
+        let store = directory.appendingPathComponent("tudy.sqlite").path
+        _ = try tudy(["--store", store], input: "/signup alice\nalice-password\nalice-password\n")
+        let chat = "/signup bob\nbob-password\nbob-password\n/chat\n/dm alice\n"
+            + (1...400).map { "message \($0) with some words to fill the pages\n" }.joined()
+        #expect(try tudy(["--store", store], input: chat).status == 0)
+        let sound = try tudy(["--store", store, "--check"], input: "")
+        #expect(sound.status == 0)
+        #expect(sound.combined == "\(store): no damage found\n")
+
+        let handle = try #require(FileHandle(forWritingAtPath: store))
+        let size = try handle.seekToEnd()
+        #expect(size > 8 * 4096)
+        try handle.seek(toOffset: 5 * 4096)
+        handle.write(Data(repeating: 0xA5, count: 2 * 4096))
+        try handle.close()
+        let damaged = try tudy(["--store", store, "--check"], input: "")
+        #expect(damaged.status == 2)
+        #expect(damaged.standardError.hasPrefix("error: \(store) is damaged"))
+        #expect(damaged.standardError.contains("restore it from a copy"))
+    }
+
     @Test("without flags the store is $XDG_DATA_HOME/tudy/tudy.sqlite: directory 0700, file 0600, kept across runs")
     func defaultStore() throws {
         let directory = try TemporaryDirectory.make()

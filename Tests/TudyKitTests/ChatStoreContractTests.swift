@@ -47,6 +47,20 @@ struct ChatStoreContractTests {
 
     // MARK: - Posts
 
+    @Test("board search folds case for every script, the same in every store", arguments: StoreFactory.all)
+    func searchFoldsCase(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let russian = try await store.createProject(
+            ProjectDraft(title: "ПРИВЕТ Мир", works: ["ios"], capacity: 2, body: "Élan"), by: alice)
+        let greek = try await store.createProject(
+            ProjectDraft(title: "ΣΟΦΙΑ study", works: ["ios"], capacity: 2, body: "스터디를 합니다"), by: alice)
+        #expect(try await store.projects(.words("привет")).map(\.id) == [russian.id])
+        #expect(try await store.projects(.words("мир ÉLAN")).map(\.id) == [russian.id])
+        #expect(try await store.projects(.words("élan")).map(\.id) == [russian.id])
+        #expect(try await store.projects(.words("σοφια")).map(\.id) == [greek.id])
+        #expect(try await store.projects(.words("스터디")).map(\.id) == [greek.id])
+    }
+
     @Test("posts: newest first, search, work tags", arguments: StoreFactory.all)
     func posts(_ factory: StoreFactory) async throws {
         let store = try await storeWithUsers(factory)

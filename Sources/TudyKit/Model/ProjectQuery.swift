@@ -7,15 +7,25 @@ public enum ProjectQuery: Equatable, Sendable {
     /// Posts that recruit for this work tag.
     case work(String)
 
+    /// Text as a search compares it, in every store: lower-cased by Unicode's rules, so that
+    /// `ПРИВЕТ` finds `привет` and `É` finds `é`.
+    public static func folded(_ text: String) -> String {
+        text.lowercased()
+    }
+
+    /// The folded words a `.words` search must all find.
+    public static func searchWords(_ text: String) -> [String] {
+        folded(text).split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
     /// Whether a post answers this query.
     public func matches(_ project: Project) -> Bool {
         switch self {
         case .all:
             return true
         case .words(let text):
-            let haystack = (project.title + "\n" + project.body).lowercased()
-            return text.lowercased().split(whereSeparator: \.isWhitespace)
-                .allSatisfy { haystack.contains($0) }
+            let haystack = Self.folded(project.title + "\n" + project.body)
+            return Self.searchWords(text).allSatisfy { haystack.contains($0) }
         case .work(let tag):
             return project.works.contains(tag.lowercased())
         }
