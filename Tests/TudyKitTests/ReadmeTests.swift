@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+
+/// What the README shows of tudy's output is what tudy prints.
+@MainActor
+@Suite("README")
+struct ReadmeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The first fenced block after a heading of the README.
+    static func block(after heading: String) throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "\n" + heading + "\n"))
+        let rest = readme[section.upperBound...]
+        let open = try #require(rest.range(of: "```\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "\n```\n"))
+        return String(rest[open.upperBound..<close.lowerBound]) + "\n"
+    }
+
+    @Test("the demo's output in the README is exactly what scripts/demo.tudy prints (clock fixed)")
+    func demo() async throws {
+        let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/demo.tudy"), encoding: .utf8)
+        let app = TestApp()
+        #expect(await app.run(script: script) == 0)
+        #expect(app.output.standardError == "")
+        let shown = try Self.block(after: "## The demo")
+        #expect(shown == app.output.standardOutput)
+    }
+}
