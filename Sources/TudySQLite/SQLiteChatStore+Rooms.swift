@@ -139,12 +139,47 @@ extension SQLiteChatStore {
                 WHERE message.room_id = ? AND message.id < ?
                 ORDER BY message.id DESC LIMIT ?
                 """, arguments: [roomID, before ?? Int.max, limit + 1])
-        let messages = rows.prefix(limit).reversed().map { row in
-            Message(
-                id: row["id"], roomID: Int(roomID), sender: User(name: row["sender"]), text: row["text"],
-                sentAt: StoreDate.column(row, "sent_at"))
-        }
+        let messages = rows.prefix(limit).reversed().map { message(from: $0, roomID: Int(roomID)) }
         return MessagePage(messages: messages, hasOlder: rows.count > limit)
+    }
+
+    /// A message from a row of `id`, `text`, `sent_at` and `sender`.
+    static func message(from row: Row, roomID: Int) -> Message {
+        Message(
+            id: row["id"], roomID: roomID, sender: User(name: row["sender"]), text: row["text"],
+            sentAt: StoreDate.column(row, "sent_at"))
+    }
+
+    public func messages(in roomID: Int, for user: User, after: Int, limit: Int) async throws -> [Message] {
+        try await read { db in
+            try Self.requireMember(roomID: roomID, user: user, in: db)
+            let rows = try db.fetchAll(Row.self, sql: """
+                    SELECT message.id, message.text, message.sent_at, user.name AS sender
+                    FROM message JOIN user ON user.id = message.sender_id
+                    WHERE message.room_id = ? AND message.id > ?
+                    ORDER BY message.id LIMIT ?
+                    """, arguments: [roomID, after, limit])
+            return rows.map { Self.message(from: $0, roomID: roomID) }
+        }
+    }
+
+    public func firstUnread(in roomID: Int, for user: User) async throws -> Int? {
+        try await read { db in
+            let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
+            return try db.fetchOne(Int.self, sql: """
+                    SELECT MIN(message.id) FROM message, membership
+                    WHERE membership.room_id = ? AND membership.user_id = ?
+                      AND message.room_id = membership.room_id AND message.id > membership.last_read_message_id
+                      AND message.sender_id <> ?
+                    """, arguments: [roomID, userID, userID])
+        }
+    }
+
+    // MARK: - Changes
+
+    public func changes(for user: User) async throws -> AsyncStream<StoreChange> {
+        _ = try await self.user(named: user.name)
+        return try await StoreWatcher.changes(path: path, user: user)
     }
 
     public func send(_ text: String, to roomID: Int, from user: User) async throws -> Message {

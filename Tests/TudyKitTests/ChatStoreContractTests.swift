@@ -19,6 +19,48 @@ struct ChatStoreContractTests {
         return store
     }
 
+    // MARK: - Changes
+
+    /// The text of each message change.
+    private func texts(_ changes: [StoreChange]) -> [String] {
+        changes.compactMap { if case .message(let message) = $0 { message.text } else { nil } }
+    }
+
+    @Test("the change stream: messages in the user's rooms, theirs too, in order; never another's room", arguments: StoreFactory.all)
+    func changeStreamMessages(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: alice, and: bob)
+        let theirs = try await store.directRoom(between: bob, and: carol)
+        let changes = await ChangeRecorder.reading(try await store.changes(for: alice))
+
+        _ = try await store.send("for bob and carol only", to: theirs.id, from: bob)
+        _ = try await store.send("A1", to: room.id, from: alice)
+        _ = try await store.send("B1", to: room.id, from: bob)
+        let received = await changes.next(2)
+        #expect(texts(received) == ["A1", "B1"])
+        #expect(received.allSatisfy { if case .message(let message) = $0 { message.roomID == room.id } else { false } })
+        #expect(try await store.messages(in: room.id, for: alice, after: 0, limit: 10).map(\.text) == ["A1", "B1"])
+        #expect(try await store.firstUnread(in: room.id, for: alice) != nil)
+    }
+
+    @Test("the change stream: rooms joined and left, members who came and went", arguments: StoreFactory.all)
+    func changeStreamRooms(_ factory: StoreFactory) async throws {
+        let store = try await storeWithUsers(factory)
+        let direct = try await store.directRoom(between: alice, and: bob)
+        let changes = await ChangeRecorder.reading(try await store.changes(for: alice))
+
+        let group = try await store.invite(carol, to: direct.id, by: bob)
+        #expect(await changes.next(1) == [.joined(group)])
+        try await store.leave(roomID: group.id, user: carol)
+        let withoutCarol = try await store.room(id: group.id, for: alice)
+        #expect(await changes.next(1) == [.membersChanged(withoutCarol)])
+        try await store.leave(roomID: group.id, user: alice)
+        #expect(await changes.next(1) == [.left(roomID: group.id)])
+        _ = try await store.send("after alice left", to: group.id, from: bob)
+        _ = try await store.send("still here", to: direct.id, from: bob)
+        #expect(texts(await changes.next(1)) == ["still here"])
+    }
+
     // MARK: - Accounts
 
     @Test("sign up, then log in with the password only", arguments: StoreFactory.all)

@@ -35,6 +35,32 @@ struct SharedStoreTests {
         try DatabaseQueue(path: store).read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
     }
 
+    @Test("the change stream sees commits of another connection and of another process, in order")
+    func changesAcrossProcesses() async throws {
+        let directory = try TemporaryDirectory.make()
+        let store = try seed(directory, users: ["alice", "bob", "carol"], groupRoom: true)
+        let open = { try SQLiteChatStore(path: store, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing)) }
+        let watching = try open()
+        let other = try open()
+        let changes = await ChangeRecorder.reading(try await watching.changes(for: User(name: "alice")))
+
+        _ = try await other.send("from another connection", to: 1, from: User(name: "carol"))
+        #expect(await changes.next(1).map(\.messageText) == ["from another connection"])
+
+        let lines = ["/login bob", "bob-password", "/chat", "/open 1"] + (1...20).map { "from another process \($0)" }
+        let sender = try TudyProcess(["--store", store], input: script(lines), directory: directory).finish()
+        #expect(sender.status == 0)
+        #expect(await changes.next(20).map(\.messageText) == (1...20).map { "from another process \($0)" })
+
+        try await other.leave(roomID: 1, user: User(name: "carol"))
+        let received = await changes.next(1)
+        guard case .membersChanged(let room)? = received.first else {
+            Issue.record("expected carol's leaving, saw \(received)")
+            return
+        }
+        #expect(room.members.map(\.name) == ["alice", "bob"])
+    }
+
     @Test("one process signs up and sends; another logs in and reads it")
     func twoPeople() throws {
         let directory = try TemporaryDirectory.make()
@@ -118,5 +144,12 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension StoreChange {
+    /// The text of a message change; nil for any other.
+    var messageText: String? {
+        if case .message(let message) = self { message.text } else { nil }
     }
 }

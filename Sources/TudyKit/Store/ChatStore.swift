@@ -50,11 +50,24 @@ public protocol ChatStore: Sendable {
 
     /// Up to `limit` messages older than message `before` (or the newest), oldest first.
     func messages(in roomID: Int, for user: User, before: Int?, limit: Int) async throws -> MessagePage
+    /// Up to `limit` messages newer than message `after`, oldest first, found by key:
+    /// what arrived since the last one shown.
+    func messages(in roomID: Int, for user: User, after: Int, limit: Int) async throws -> [Message]
+    /// The id of the oldest message in a room that `user` has not read and did not write; nil when none.
+    func firstUnread(in roomID: Int, for user: User) async throws -> Int?
     /// Keeps a message; once this returns, the message is stored.
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.noSuchRoom`.
     func send(_ text: String, to roomID: Int, from user: User) async throws -> Message
     /// Marks every message up to `messageID` as read by `user`.
     func markRead(roomID: Int, upTo messageID: Int, for user: User) async throws
+
+    // MARK: - Changes
+
+    /// What changes for `user` from the moment this returns, made by this process or any
+    /// other: new messages in their rooms (their own included, in the order they were
+    /// committed), rooms they joined or left, members who came or went. Iterating ends
+    /// when the task iterating it is cancelled.
+    func changes(for user: User) async throws -> AsyncStream<StoreChange>
 
     // MARK: - Fixtures
 

@@ -22,6 +22,7 @@ public actor InMemoryChatStore: ChatStore {
     private var nextProjectID = 1
     private var nextRoomID = 1
     private var nextMessageID = 1
+    private var subscribers = ChangeSubscribers()
 
     public init(clock: WallClock, hasher: any PasswordHasher) {
         self.clock = clock
@@ -158,6 +159,7 @@ public actor InMemoryChatStore: ChatStore {
             state.room.admit(user)
             state.room.admit(other)
             roomsByID[state.room.id] = state
+            subscribers.publish(roomBefore: existing.room, after: state.room)
             return state.room
         }
         return insertRoom(kind: .direct, members: [user, other])
@@ -171,16 +173,20 @@ public actor InMemoryChatStore: ChatStore {
         case .direct:
             return insertRoom(kind: .group, members: state.room.members + [invitee])
         case .group:
+            let before = state.room
             state.room.admit(invitee)
             roomsByID[roomID] = state
+            subscribers.publish(roomBefore: before, after: state.room)
             return state.room
         }
     }
 
     public func leave(roomID: Int, user: User) async throws {
         var state = try memberState(of: roomID, user: user)
+        let before = state.room
         state.room.remove(user)
         roomsByID[roomID] = state
+        subscribers.publish(roomBefore: before, after: state.room)
     }
 
     private func memberState(of roomID: Int, user: User) throws -> RoomState {
@@ -194,6 +200,7 @@ public actor InMemoryChatStore: ChatStore {
         let room = Room(id: nextRoomID, kind: kind, members: members)
         nextRoomID += 1
         roomsByID[room.id] = RoomState(room: room)
+        subscribers.publish(roomBefore: nil, after: room)
         return room
     }
 
@@ -203,6 +210,17 @@ public actor InMemoryChatStore: ChatStore {
         let state = try memberState(of: roomID, user: user)
         let older = state.messages.filter { before == nil || $0.id < before! }
         return MessagePage(messages: Array(older.suffix(limit)), hasOlder: older.count > limit)
+    }
+
+    public func messages(in roomID: Int, for user: User, after: Int, limit: Int) async throws -> [Message] {
+        let state = try memberState(of: roomID, user: user)
+        return Array(state.messages.lazy.filter { $0.id > after }.prefix(limit))
+    }
+
+    public func firstUnread(in roomID: Int, for user: User) async throws -> Int? {
+        let state = try memberState(of: roomID, user: user)
+        let lastRead = state.lastRead[user.name.lowercased()] ?? 0
+        return state.messages.first { $0.id > lastRead && !$0.sender.isNamed(user.name) }?.id
     }
 
     public func send(_ text: String, to roomID: Int, from user: User) async throws -> Message {
@@ -224,7 +242,20 @@ public actor InMemoryChatStore: ChatStore {
         roomsByID[roomID]?.messages.append(message)
         // A sender has read what they wrote.
         roomsByID[roomID]?.lastRead[user.name.lowercased()] = message.id
+        subscribers.publish(message, to: roomsByID[roomID]?.room.members ?? [])
         return message
+    }
+
+    // MARK: - Changes
+
+    public func changes(for user: User) async throws -> AsyncStream<StoreChange> {
+        subscribers.add(for: user) { [weak self] id in
+            Task { await self?.unsubscribe(id) }
+        }
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers.remove(id)
     }
 
     // MARK: - Fixtures

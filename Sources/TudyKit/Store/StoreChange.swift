@@ -1,0 +1,28 @@
+/// Something that changed in the store for one user, as the change stream reports it.
+public enum StoreChange: Equatable, Sendable {
+    /// A new message in one of the user's rooms, their own included.
+    case message(Message)
+    /// The user was brought into a room, new or one they had left.
+    case joined(Room)
+    /// The user is no longer in a room.
+    case left(roomID: Int)
+    /// Someone came into or left one of the user's rooms; the room as it is now.
+    case membersChanged(Room)
+}
+
+extension StoreChange {
+    /// What a viewer is told when a room changes from `before` to `after` (nil: the viewer can
+    /// not see the room, or it did not exist): every store reports membership by this one rule.
+    public static func membership(before: Room?, after: Room?, viewer: User) -> StoreChange? {
+        let wasIn = before?.hasMember(viewer) ?? false
+        let isIn = after?.hasMember(viewer) ?? false
+        switch (wasIn, isIn) {
+        case (false, true): return after.map(StoreChange.joined)
+        case (true, false): return before.map { .left(roomID: $0.id) }
+        case (true, true):
+            guard let before, let after, before.members != after.members else { return nil }
+            return .membersChanged(after)
+        case (false, false): return nil
+        }
+    }
+}

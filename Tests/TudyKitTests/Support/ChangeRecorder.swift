@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+
+/// Reads a store's change stream for a test: each wait has a deadline and, when it passes,
+/// fails at once, saying what was expected and what arrived.
+actor ChangeRecorder {
+    private var buffer: [StoreChange] = []
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var consumer: Task<Void, Never>?
+
+    /// Starts reading `stream` at once.
+    static func reading(_ stream: AsyncStream<StoreChange>) async -> ChangeRecorder {
+        let recorder = ChangeRecorder()
+        await recorder.start(stream)
+        return recorder
+    }
+
+    private func start(_ stream: AsyncStream<StoreChange>) {
+        consumer = Task { [weak self] in
+            for await change in stream { await self?.add(change) }
+        }
+    }
+
+    deinit {
+        consumer?.cancel()
+    }
+
+    private func add(_ change: StoreChange) {
+        buffer.append(change)
+        wake()
+    }
+
+    private func wake() {
+        waiter?.resume()
+        waiter = nil
+    }
+
+    /// The next `count` changes, within `seconds`; records an issue, and returns what came, if they do not.
+    func next(_ count: Int, within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) async -> [StoreChange] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while buffer.count < count {
+            guard ContinuousClock.now < deadline else {
+                Issue.record(
+                    "expected \(count) changes within \(seconds) s, saw \(buffer.count): \(buffer)",
+                    sourceLocation: sourceLocation)
+                defer { buffer.removeAll() }
+                return buffer
+            }
+            let timer = Task { [weak self] in
+                try? await Task.sleep(until: deadline)
+                await self?.wake()
+            }
+            await withCheckedContinuation { waiter = $0 }
+            timer.cancel()
+        }
+        defer { buffer.removeFirst(count) }
+        return Array(buffer.prefix(count))
+    }
+
+    /// What arrived and was not taken yet.
+    var pending: [StoreChange] { buffer }
+}
