@@ -197,9 +197,7 @@ extension SQLiteChatStore {
         try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at) VALUES (?, ?, ?, ?)",
             arguments: [roomID, senderID, text, StoreDate.text(date)])
         let id = db.lastInsertedRowID
-        // A sender has read what they wrote.
-        try db.run(sql: "UPDATE membership SET last_read_message_id = ? WHERE room_id = ? AND user_id = ?",
-            arguments: [id, roomID, senderID])
+        // Sending reads nothing: what others wrote before stays unread until it is shown.
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
     }
 

@@ -20,7 +20,7 @@ struct TerminalSession {
     @MainActor
     var capabilities: Console.Capabilities {
         guard isInteractive else { return .plain }
-        return Console.Capabilities(colour: colour) {
+        return Console.Capabilities(colour: colour, isTerminal: true) {
             var size = winsize()
             guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
             return Int(size.ws_col)

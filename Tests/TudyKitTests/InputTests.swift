@@ -5,44 +5,38 @@ import Testing
 @MainActor
 @Suite("Reading input")
 struct InputTests {
-    private func lines(_ bytes: [UInt8], chunk: Int = 7) -> [LineReadResult] {
-        var remaining = bytes[...]
-        let reader = ByteLineReader { buffer in
-            let count = min(chunk, buffer.count, remaining.count)
-            buffer.copyBytes(from: remaining.prefix(count))
-            remaining = remaining.dropFirst(count)
-            return count
-        }
+    private func lines(_ bytes: [UInt8], chunk: Int = 7) async -> [LineReadResult] {
+        let reader = ByteLineReader(bytes: bytes, chunk: chunk)
         var results: [LineReadResult] = []
         while true {
-            let result = reader.readLine(LineRequest(prompt: ""))
+            let result = await reader.readLine(LineRequest(prompt: ""))
             if result == .end { return results }
             results.append(result)
         }
     }
 
     @Test("lines split on newlines, CR dropped, a last line without newline kept")
-    func splitting() {
-        #expect(lines(Array("a\r\nbb\n\nc".utf8)) == [.line("a"), .line("bb"), .line(""), .line("c")])
-        #expect(lines([]) == [])
+    func splitting() async {
+        #expect(await lines(Array("a\r\nbb\n\nc".utf8)) == [.line("a"), .line("bb"), .line(""), .line("c")])
+        #expect(await lines([]) == [])
     }
 
     @Test("invalid UTF-8, NUL bytes and overlong lines are refused, and reading goes on")
-    func refusals() {
+    func refusals() async {
         let overlong = [UInt8](repeating: UInt8(ascii: "x"), count: 70_000)
         let bytes = [0xFF, 0xFE, 0x0A] + Array("ok\n".utf8) + [0x61, 0x00, 0x62, 0x0A] + overlong + [0x0A]
             + Array("한국어\n".utf8)
         #expect(
-            lines(bytes, chunk: 4096) == [
+            await lines(bytes, chunk: 4096) == [
                 .rejected(.invalidUTF8), .line("ok"), .rejected(.nulByte),
                 .rejected(.tooLong(limit: 65_536)), .line("한국어"),
             ])
     }
 
     @Test("a line of exactly 64 KiB is taken")
-    func limit() {
+    func limit() async {
         let exact = [UInt8](repeating: UInt8(ascii: "y"), count: 65_536)
-        #expect(lines(exact + [0x0A], chunk: 65_536) == [.line(String(repeating: "y", count: 65_536))])
+        #expect(await lines(exact + [0x0A], chunk: 65_536) == [.line(String(repeating: "y", count: 65_536))])
     }
 
     @Test("refused lines through the REPL: one error each, the session goes on, exit 1")
@@ -77,7 +71,7 @@ struct InputTests {
             let output: RecordingOutput
             var lines = ["/whoami", "/new", "Late post"]
             init(output: RecordingOutput) { self.output = output }
-            func readLine(_ request: LineRequest) -> LineReadResult {
+            func readLine(_ request: LineRequest) async -> LineReadResult {
                 output.isClosed = true  // the reader goes while the first line runs
                 return lines.isEmpty ? .end : .line(lines.removeFirst())
             }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TudyKit
 
-/// What the README shows of tudy's output is what tudy prints.
+/// What the README shows of tudy's output is what tudy prints; `TUDY_RECORD=1` writes it anew.
 @MainActor
 @Suite("README")
 struct ReadmeTests {
@@ -27,6 +27,11 @@ struct ReadmeTests {
         #expect(await app.run(script: script) == 0)
         #expect(app.output.standardError == "")
         let shown = try Self.block(after: "## The demo")
+        if ProcessInfo.processInfo.environment["TUDY_RECORD"] != nil, shown != app.output.standardOutput {
+            let url = Self.root.appendingPathComponent("README.md")
+            let readme = try String(contentsOf: url, encoding: .utf8)
+            try readme.replacingOccurrences(of: shown, with: app.output.standardOutput).write(to: url, atomically: true, encoding: .utf8)
+        }
         #expect(shown == app.output.standardOutput)
     }
 }

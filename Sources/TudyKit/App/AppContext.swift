@@ -5,12 +5,23 @@ public final class AppContext {
     public let session: Session
     public let console: Console
     public let format: TextFormat
+    /// The logged-in user's changes, as they happen.
+    public let live: LiveFeed
+    /// Whether messages that arrive are shown as they come (a person at a terminal), or only
+    /// when a command asks for them (a script, which stays deterministic).
+    public var showsLiveMessages: Bool
 
-    public init(store: any ChatStore, session: Session = Session(), console: Console, format: TextFormat) {
+    public init(
+        store: any ChatStore, session: Session = Session(), console: Console, format: TextFormat,
+        showsLiveMessages: Bool = false,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.store = store
         self.session = session
         self.console = console
         self.format = format
+        self.showsLiveMessages = showsLiveMessages
+        live = LiveFeed(store: store, sleep: sleep)
     }
 
     /// The logged-in user. - Throws: `CommandError.notLoggedIn` for a guest.

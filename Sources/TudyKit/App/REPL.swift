@@ -1,4 +1,9 @@
-/// The read-eval-print loop: reads lines, hands them to the tab bar, reports errors.
+/// The read-eval-print loop: reads lines, hands them to the tab bar, reports errors, and
+/// shows what the store reports while a person waits at the prompt.
+///
+/// Nothing here blocks: reading a line, the store's changes and signals are all events on
+/// the main actor. A change that arrives while a command runs, or while a password or a
+/// form's answer is being typed, waits until the command prompt is back.
 @MainActor
 public final class REPL {
     /// How the loop behaves.
@@ -14,10 +19,16 @@ public final class REPL {
         }
     }
 
+    /// The exit status when standard output is closed under tudy: 128 + SIGPIPE, as a shell reports it.
+    public static let closedOutputStatus: Int32 = 141
+
     private let app: AppCoordinator
     private let reader: any LineReader
     private let console: Console
     private let options: Options
+    /// Whether the reader waits at a command prompt, where changes are shown as they come.
+    private var isWaitingAtPrompt = false
+    private var isShowingChanges = false
 
     public init(app: AppCoordinator, reader: any LineReader, console: Console, options: Options) {
         self.app = app
@@ -25,9 +36,6 @@ public final class REPL {
         self.console = console
         self.options = options
     }
-
-    /// The exit status when standard output is closed under tudy: 128 + SIGPIPE, as a shell reports it.
-    public static let closedOutputStatus: Int32 = 141
 
     /// Runs until `/quit` or the end of input; returns the exit status: 1 if any command failed,
     /// 141 when standard output was closed.
@@ -39,14 +47,30 @@ public final class REPL {
             return 1
         }
         guard let tabBar = app.tabBarCoordinator else { return 1 }
+        let context = tabBar.context
         tabBar.passwordLinesFollowRefusals = !options.isInteractive
+        context.showsLiveMessages = options.isInteractive
         if options.isInteractive {
             console.line("tudy: /help lists the commands, /quit leaves")
+            context.live.onArrival = { [weak self] in self?.changesArrived() }
         }
+        defer { context.live.onArrival = nil }
         var failed = false
         loop: while true {
-            let request = options.isInteractive ? await tabBar.interactiveLineRequest() : tabBar.lineRequest
-            switch reader.readLine(request) {
+            await context.live.follow(context.session.user)
+            let request: LineRequest
+            if options.isInteractive {
+                if case .command = tabBar.tabBarController.visibleScreen?.prompt ?? .command, !tabBar.lineRequest.isSecret {
+                    await showChanges(context.live.takeAll())
+                }
+                request = await tabBar.interactiveLineRequest()
+            } else {
+                request = tabBar.lineRequest
+            }
+            isWaitingAtPrompt = options.isInteractive && !request.isSecret && request.completion != nil
+            let result = await reader.readLine(request)
+            isWaitingAtPrompt = false
+            switch result {
             case .interrupted:
                 tabBar.interrupt()
             case .end:
@@ -71,5 +95,28 @@ public final class REPL {
             if failed && options.bail { break }
         }
         return failed ? 1 : 0
+    }
+
+    /// A change came while the reader may be waiting at the prompt: shown above it at once.
+    private func changesArrived() {
+        guard isWaitingAtPrompt, !isShowingChanges, let tabBar = app.tabBarCoordinator else { return }
+        isShowingChanges = true
+        reader.suspendPrompt()
+        Task {
+            await showChanges(tabBar.context.live.takeAll())
+            // More may have come while these were shown.
+            while !tabBar.context.live.pending.isEmpty {
+                await showChanges(tabBar.context.live.takeAll())
+            }
+            reader.resumePrompt(await tabBar.interactiveLineRequest().prompt)
+            isShowingChanges = false
+        }
+    }
+
+    private func showChanges(_ changes: [StoreChange]) async {
+        guard let tabBar = app.tabBarCoordinator else { return }
+        for change in changes {
+            await tabBar.show(change)
+        }
     }
 }

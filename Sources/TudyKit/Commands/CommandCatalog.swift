@@ -10,9 +10,10 @@ enum CommandCatalog {
     static let login = CommandSpec("login", .required("<name>"), "log in; asks for the password")
     static let logout = CommandSpec("logout", "log out")
     static let whoami = CommandSpec("whoami", "your name, or guest")
+    static let next = CommandSpec("next", "open the room with the oldest unread message")
     static let quit = CommandSpec("quit", "leave tudy")
     /// The commands that work on every screen.
-    static let global = [help, home, chat, back, whereAmI, signup, login, logout, whoami, quit]
+    static let global = [help, home, chat, back, whereAmI, next, signup, login, logout, whoami, quit]
 
     /// The screens' own commands, by the place a user knows them as.
     static let places: [(place: String, commands: [CommandSpec])] = [

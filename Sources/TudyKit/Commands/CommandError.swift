@@ -14,6 +14,7 @@ public enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case ownPost
     case noMoreMessages
     case nothingToGoBack(here: String)
+    case waitTimedOut(seconds: Int, place: String)
 
     public var message: String {
         switch self {
@@ -45,6 +46,8 @@ public enum CommandError: Error, Equatable, Sendable, UserFacingError {
             "this is your own post: /dm sends a chat to someone else's"
         case .noMoreMessages:
             "there are no older messages"
+        case .waitTimedOut(let seconds, let place):
+            "no message from anyone else came to \(place) within \(seconds) s: /wait again, or /wait <seconds> for longer"
         case .nothingToGoBack(let here):
             "nothing to go back to at \(here): /home or /chat switch tabs"
         }

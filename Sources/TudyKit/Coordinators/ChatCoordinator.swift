@@ -14,7 +14,7 @@ public final class ChatCoordinator: Coordinator {
     public let type = CoordinatorType.chat
     public let roomListScreen: RoomListScreen
     private(set) var pendingAction: PendingAction?
-    private let context: AppContext
+    let context: AppContext
 
     public init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
@@ -50,7 +50,7 @@ public final class ChatCoordinator: Coordinator {
         try await pushRoom(room)
     }
 
-    private func pushRoom(_ room: Room) async throws {
+    func pushRoom(_ room: Room) async throws {
         let screen = RoomScreen(room: room, context: context)
         screen.didSendEventClosure = { [weak self] event in
             guard let self else { return }

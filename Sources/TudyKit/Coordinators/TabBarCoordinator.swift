@@ -150,7 +150,7 @@ public final class TabBarCoordinator: Coordinator {
     // MARK: - Global commands
 
     enum GlobalCommand: String {
-        case help, home, chat, back, `where`, signup, login, logout, whoami, quit
+        case help, home, chat, back, `where`, next, signup, login, logout, whoami, quit
     }
 
     private func perform(_ command: GlobalCommand, argument: String) async throws -> LineOutcome {
@@ -169,6 +169,14 @@ public final class TabBarCoordinator: Coordinator {
             try goBack()
         case .where:
             context.console.line(tabBarController.path)
+        case .next:
+            try requireNoModal("/next")
+            guard let room = try await chatCoordinator.nextUnreadRoom() else {
+                context.console.line("no unread messages")
+                return .proceed
+            }
+            tabBarController.select(.chat)
+            try await chatCoordinator.open(room)
         case .signup, .login:
             try await startLogin(name: argument, signingUp: command == .signup)
         case .logout:
@@ -198,6 +206,17 @@ public final class TabBarCoordinator: Coordinator {
         guard refusedPasswordLines > 0 else { return false }
         refusedPasswordLines -= 1
         return true
+    }
+
+    /// Shows one change from the store, where the user is.
+    func show(_ change: StoreChange) async {
+        let chatShown = tabBarController.presented == nil && tabBarController.selectedTab == .chat
+        let openRoom = chatShown ? chatCoordinator.navigationController.topScreen as? RoomScreen : nil
+        do {
+            try await chatCoordinator.show(change, openRoom: openRoom)
+        } catch {
+            context.console.error(ErrorReport.message(for: error))
+        }
     }
 
     private func requireNoModal(_ command: String) throws {

@@ -10,7 +10,8 @@ public final class RoomListScreen: Screen {
     static let rooms = CommandSpec("rooms", "your rooms: members, last message, unread count")
     static let open = CommandSpec("open", .required("<n>"), "enter room n")
     static let dm = CommandSpec("dm", .required("<name>"), "open (or make) the 1:1 room with someone")
-    static let commandSpecs = [rooms, open, dm]
+    static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others in any room (default 30 s)")
+    static let commandSpecs = [rooms, open, dm, wait]
 
     public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
@@ -43,9 +44,35 @@ public final class RoomListScreen: Screen {
         case .command("dm", let name):
             let other = try await context.store.user(named: name)
             try await didSendEventClosure?(.showDirectRoom(with: other))
+        case .command("wait", let argument):
+            let seconds = try WaitArgument.seconds(argument, of: Self.wait)
+            let user = try context.requireUser()
+            await context.live.follow(user)
+            while try await !showUnread(for: user) {
+                guard await context.live.waitForChange(seconds: seconds) else {
+                    throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
+                }
+            }
         default:
             throw unsupported(input)
         }
+    }
+
+    /// Prints every unread message of every room, oldest first, each naming its room, and marks
+    /// each room read up to what was printed; whether there was any.
+    private func showUnread(for user: User) async throws -> Bool {
+        var unread: [(message: Message, room: Room)] = []
+        for summary in try await context.store.rooms(of: user) where summary.unreadCount > 0 {
+            guard let first = try await context.store.firstUnread(in: summary.room.id, for: user) else { continue }
+            let messages = try await context.store.messages(
+                in: summary.room.id, for: user, after: first - 1, limit: RoomScreen.unreadCap)
+            unread += messages.map { ($0, summary.room) }
+        }
+        for (message, room) in unread.sorted(by: { $0.message.id < $1.message.id }) {
+            context.console.message(message, in: room, for: user, format: context.format)
+            try await context.store.markRead(roomID: room.id, upTo: message.id, for: user)
+        }
+        return unread.contains { !$0.message.sender.isNamed(user.name) }
     }
 
     private func cells(_ summary: RoomSummary, for user: User) -> [String] {

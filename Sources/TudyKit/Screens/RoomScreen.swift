@@ -11,10 +11,13 @@ public final class RoomScreen: Screen {
     static let members = CommandSpec("members", "who is in the room")
     static let leave = CommandSpec("leave", "leave the room")
     static let more = CommandSpec("more", "older messages")
-    static let commandSpecs = [invite, members, leave, more]
+    static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others as they come (default 30 s)")
+    static let commandSpecs = [invite, members, leave, more, wait]
 
     /// How many messages a page holds.
     public static let pageSize = 20
+    /// The most unread messages shown on opening; past it, `/next` goes on where it stopped.
+    public static let unreadCap = 100
 
     public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     public private(set) var room: Room
@@ -22,6 +25,8 @@ public final class RoomScreen: Screen {
     /// The oldest message shown so far; `/more` pages before it, by key.
     private var oldestShownID: Int?
     private var hasOlder = false
+    /// The newest message shown so far: the room is read up to it, and no further.
+    private(set) var newestShownID = 0
 
     public init(room: Room, context: AppContext) {
         self.room = room
@@ -35,23 +40,47 @@ public final class RoomScreen: Screen {
     public var commands: [CommandSpec] { Self.commandSpecs }
     public var takesText: Bool { true }
 
+    /// Shows the room: the last page, or, when there is anything unread, every unread message
+    /// up to the cap after a marker line. It is marked read up to the last message printed.
     public func appear() async throws {
         let user = try context.requireUser()
         room = try await context.store.room(id: room.id, for: user)
-        let page = try await context.store.messages(in: room.id, for: user, before: nil, limit: Self.pageSize)
-        context.console.line("\(room.title(for: user)) · \(room.memberList)\(page.hasOlder ? " · /more for older" : "")")
-        show(page)
-        if let newest = page.messages.last {
-            try await context.store.markRead(roomID: room.id, upTo: newest.id, for: user)
+        guard let firstUnread = try await context.store.firstUnread(in: room.id, for: user) else {
+            let page = try await context.store.messages(in: room.id, for: user, before: nil, limit: Self.pageSize)
+            header(hasOlder: page.hasOlder)
+            show(page)
+            try await markShownRead(page.messages)
+            return
         }
+        let unread = try await context.store.messages(in: room.id, for: user, after: firstUnread - 1, limit: Self.unreadCap + 1)
+        let shown = Array(unread.prefix(Self.unreadCap))
+        // Older messages fill the page above the marker, as context.
+        let before = try await context.store.messages(
+            in: room.id, for: user, before: firstUnread, limit: max(0, Self.pageSize - shown.count))
+        header(hasOlder: before.hasOlder)
+        show(before, saysWhenEmpty: false)
+        context.console.line("── \(shown.count { !$0.sender.isNamed(user.name) }) new ──")
+        show(MessagePage(messages: shown, hasOlder: before.hasOlder), keepsOldest: !before.messages.isEmpty)
+        if unread.count > Self.unreadCap {
+            context.console.line("── more new after these: /next shows them ──")
+        }
+        try await markShownRead(shown)
+    }
+
+    private func header(hasOlder: Bool) {
+        guard let user = context.session.user else { return }
+        context.console.line("\(room.title(for: user)) · \(room.memberList)\(hasOlder ? " · /more for older" : "")")
     }
 
     public func handle(_ input: ScreenInput) async throws {
         let user = try context.requireUser()
         switch input {
         case .text(let text):
+            // At a terminal, what came in before this line is printed before it, in order.
+            if context.showsLiveMessages { try await showNewMessages(for: user) }
             let message = try await context.store.send(text, to: room.id, from: user)
             context.console.message(message, format: context.format)
+            newestShownID = max(newestShownID, message.id)
         case .command("invite", let name):
             let invitee = try await context.store.user(named: name)
             let invited = try await context.store.invite(invitee, to: room.id, by: user)
@@ -74,17 +103,68 @@ public final class RoomScreen: Screen {
             let page = try await context.store.messages(in: room.id, for: user, before: oldest, limit: Self.pageSize)
             context.console.line("older messages:")
             show(page)
+        case .command("wait", let argument):
+            let seconds = try WaitArgument.seconds(argument, of: Self.wait)
+            try await wait(seconds: seconds, for: user)
         default:
             throw unsupported(input)
         }
     }
 
-    private func show(_ page: MessagePage) {
-        if page.messages.isEmpty {
+    /// A message that arrived while the room is open: printed, and read, unless already shown.
+    func receive(_ message: Message) async throws {
+        guard message.id > newestShownID, let user = context.session.user else { return }
+        context.console.message(message, format: context.format)
+        newestShownID = message.id
+        if !message.sender.isNamed(user.name) {
+            try await context.store.markRead(roomID: room.id, upTo: message.id, for: user)
+        }
+    }
+
+    /// The room as it is now, after someone came or went: says who.
+    func update(_ changed: Room) {
+        let came = changed.members.filter { !room.hasMember($0) }
+        let went = room.members.filter { !changed.hasMember($0) }
+        room = changed
+        for member in came { context.console.line("\(member.name) joined · \(room.memberList)") }
+        for member in went { context.console.line("\(member.name) left · \(room.memberList)") }
+    }
+
+    /// `/wait`: prints what came since the last message shown and, until a message from
+    /// someone else is among it, waits for more. - Throws: `CommandError.waitTimedOut`.
+    private func wait(seconds: Int, for user: User) async throws {
+        await context.live.follow(user)
+        while true {
+            if try await showNewMessages(for: user) { return }
+            guard await context.live.waitForChange(seconds: seconds) else {
+                throw CommandError.waitTimedOut(seconds: seconds, place: title)
+            }
+        }
+    }
+
+    /// Prints, by key, what is newer than the newest message shown; whether any was someone else's.
+    @discardableResult
+    private func showNewMessages(for user: User) async throws -> Bool {
+        let new = try await context.store.messages(in: room.id, for: user, after: newestShownID, limit: Self.unreadCap)
+        new.forEach { context.console.message($0, format: context.format) }
+        try await markShownRead(new)
+        return new.contains { !$0.sender.isNamed(user.name) }
+    }
+
+    /// Prints a page; `/more` then pages before its oldest message, unless `keepsOldest` (a page
+    /// printed above this one holds the oldest).
+    private func show(_ page: MessagePage, saysWhenEmpty: Bool = true, keepsOldest: Bool = false) {
+        if page.messages.isEmpty && saysWhenEmpty {
             context.console.line("no messages yet: type one and press Enter")
         }
         page.messages.forEach { context.console.message($0, format: context.format) }
-        oldestShownID = page.messages.first?.id ?? oldestShownID
+        if !keepsOldest { oldestShownID = page.messages.first?.id ?? oldestShownID }
         hasOlder = page.hasOlder
+    }
+
+    private func markShownRead(_ messages: [Message]) async throws {
+        guard let newest = messages.last, let user = context.session.user else { return }
+        newestShownID = max(newestShownID, newest.id)
+        try await context.store.markRead(roomID: room.id, upTo: newest.id, for: user)
     }
 }

@@ -239,9 +239,8 @@ public actor InMemoryChatStore: ChatStore {
         try Message.check(text)
         let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date)
         nextMessageID += 1
+        // Sending reads nothing: what others wrote before stays unread until it is shown.
         roomsByID[roomID]?.messages.append(message)
-        // A sender has read what they wrote.
-        roomsByID[roomID]?.lastRead[user.name.lowercased()] = message.id
         subscribers.publish(message, to: roomsByID[roomID]?.room.members ?? [])
         return message
     }

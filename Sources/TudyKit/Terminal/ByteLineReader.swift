@@ -4,31 +4,28 @@
 /// they arrive, and the line is reported as too long.
 @MainActor
 public final class ByteLineReader: LineReader {
-    /// Fills the buffer with up to its count of bytes; returns how many, 0 at the end.
-    public typealias ReadBytes = (UnsafeMutableRawBufferPointer) -> Int
+    /// The next chunk of bytes, read without blocking the main actor; empty at the end.
+    public typealias ReadChunk = () async -> [UInt8]
 
-    private let readBytes: ReadBytes
+    private let readChunk: ReadChunk
     private var buffer: [UInt8] = []
     private var start = 0
     private var isAtEnd = false
-    private let chunk = 64 * 1024
 
-    public init(readBytes: @escaping ReadBytes) {
-        self.readBytes = readBytes
+    public init(readChunk: @escaping ReadChunk) {
+        self.readChunk = readChunk
     }
 
-    /// A reader over bytes already in memory.
-    public convenience init(bytes: [UInt8]) {
+    /// A reader over bytes already in memory, handed out `chunk` bytes at a time.
+    public convenience init(bytes: [UInt8], chunk: Int = 64 * 1024) {
         var remaining = bytes[...]
-        self.init { destination in
-            let count = min(destination.count, remaining.count)
-            destination.copyBytes(from: remaining.prefix(count))
-            remaining = remaining.dropFirst(count)
-            return count
+        self.init {
+            defer { remaining = remaining.dropFirst(chunk) }
+            return Array(remaining.prefix(chunk))
         }
     }
 
-    public func readLine(_ request: LineRequest) -> LineReadResult {
+    public func readLine(_ request: LineRequest) async -> LineReadResult {
         var overlong = false
         var line: [UInt8] = []
         while true {
@@ -44,7 +41,8 @@ public final class ByteLineReader: LineReader {
                 overlong = true
                 line = []
             }
-            if isAtEnd || !fill() {
+            let filled = isAtEnd ? false : await fill()
+            if !filled {
                 if line.isEmpty && !overlong { return .end }
                 return finish(line, overlong: overlong)
             }
@@ -55,14 +53,13 @@ public final class ByteLineReader: LineReader {
         overlong ? .rejected(.tooLong(limit: LineDecoder.maximumLineBytes)) : LineDecoder.decode(line)
     }
 
-    private func fill() -> Bool {
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        let count = buffer.withUnsafeMutableBytes { raw in
-            readBytes(UnsafeMutableRawBufferPointer(rebasing: raw[oldCount...]))
+    private func fill() async -> Bool {
+        let chunk = await readChunk()
+        if chunk.isEmpty {
+            isAtEnd = true
+            return false
         }
-        buffer.removeLast(chunk - max(count, 0))
-        if count <= 0 { isAtEnd = true }
-        return count > 0
+        buffer += chunk
+        return true
     }
 }

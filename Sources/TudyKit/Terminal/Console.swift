@@ -8,9 +8,12 @@ public final class Console {
         public var colour: Bool
         /// The terminal's width now, or nil for a pipe or a file (no wrapping).
         public var width: () -> Int?
+        /// A terminal, where the bell may ring.
+        public var isTerminal: Bool
 
-        public init(colour: Bool = false, width: @escaping () -> Int? = { nil }) {
+        public init(colour: Bool = false, isTerminal: Bool = false, width: @escaping () -> Int? = { nil }) {
             self.colour = colour
+            self.isTerminal = isTerminal
             self.width = width
         }
 
@@ -86,6 +89,20 @@ extension Console {
     /// Prints a message as kept by the store.
     public func message(_ message: Message, format: TextFormat) {
         self.message(stamp: format.stamp(message.sentAt), sender: message.sender.name, text: message.text)
+    }
+
+    /// Prints a message of a room other than the open one, the room named before its sender.
+    public func message(_ message: Message, in room: Room, for viewer: User, format: TextFormat, preview: Bool = false) {
+        let text = preview && message.text.count > 60 ? String(message.text.prefix(59)) + "…" : message.text
+        self.message(
+            stamp: format.stamp(message.sentAt) + " #\(room.id) " + room.title(for: viewer), sender: message.sender.name,
+            text: text)
+    }
+
+    /// Rings the terminal's bell; a pipe or a file gets nothing.
+    public func bell() {
+        guard capabilities.isTerminal else { return }
+        output.write("\u{07}", to: .standardOutput)
     }
 
     /// Prints rows whose columns line up.

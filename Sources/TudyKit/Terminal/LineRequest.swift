@@ -28,9 +28,20 @@ public enum LineReadResult: Equatable, Sendable {
 
 /// Where the REPL reads lines: a pipe, a file, a line editor, or a test script.
 ///
-/// This is the seam that interactive features (completion, history, live updates) extend.
+/// Reading waits without blocking the main actor, so that what the store reports while
+/// a person types is shown at once.
 @MainActor
 public protocol LineReader: AnyObject {
     /// Reads the next line, showing the request's prompt where there is a terminal.
-    func readLine(_ request: LineRequest) -> LineReadResult
+    func readLine(_ request: LineRequest) async -> LineReadResult
+    /// Takes the prompt and the half-typed line off the screen, so that lines can be printed
+    /// where they were; nothing typed is read until `resumePrompt`.
+    func suspendPrompt()
+    /// Shows the prompt again, `prompt` if given, with the half-typed line and the cursor as they were.
+    func resumePrompt(_ prompt: String?)
+}
+
+extension LineReader {
+    public func suspendPrompt() {}
+    public func resumePrompt(_ prompt: String?) {}
 }

@@ -18,7 +18,7 @@ final class ScriptedLineReader: LineReader {
         self.init(lines.map(LineReadResult.line), output: output)
     }
 
-    func readLine(_ request: LineRequest) -> LineReadResult {
+    func readLine(_ request: LineRequest) async -> LineReadResult {
         requests.append(request)
         guard !results.isEmpty else { return .end }
         let result = results.removeFirst()

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The logged-in user's store changes as they happen: kept until the session shows them,
+/// and a wake-up for whoever waits for one (`/wait`, a person at the prompt).
+@MainActor
+public final class LiveFeed {
+    /// The most changes kept unshown; a script that never waits does not grow without end.
+    static let pendingLimit = 10_000
+
+    private let store: any ChatStore
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private var following: User?
+    private var reading: Task<Void, Never>?
+    private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
+    /// What arrived and was not taken yet, oldest first.
+    public private(set) var pending: [StoreChange] = []
+    /// Called when a change arrives, on the main actor.
+    public var onArrival: (() -> Void)?
+
+    /// - Parameter sleep: how a wait's time-out passes; tests make it immediate.
+    public init(store: any ChatStore, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.store = store
+        self.sleep = sleep
+    }
+
+    /// Follows `user`'s changes from now on, or nobody's; another user starts afresh.
+    public func follow(_ user: User?) async {
+        guard user?.name.lowercased() != following?.name.lowercased() else { return }
+        reading?.cancel()
+        reading = nil
+        pending = []
+        following = user
+        guard let user, let stream = try? await store.changes(for: user) else { return }
+        reading = Task { [weak self] in
+            for await change in stream { self?.arrive(change) }
+        }
+    }
+
+    private func arrive(_ change: StoreChange) {
+        pending.append(change)
+        if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
+        let woken = waiters
+        waiters = [:]
+        woken.values.forEach { $0.resume(returning: true) }
+        onArrival?()
+    }
+
+    /// Takes every change that arrived, oldest first.
+    public func takeAll() -> [StoreChange] {
+        defer { pending = [] }
+        return pending
+    }
+
+    /// Waits until a change arrives, or `seconds` pass; false on time-out.
+    public func waitForChange(seconds: Int) async -> Bool {
+        let id = UUID()
+        let sleep = self.sleep
+        let timer = Task { [weak self] in
+            try? await sleep(.seconds(seconds))
+            self?.timeOut(id)
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { waiters[id] = $0 }
+    }
+
+    private func timeOut(_ id: UUID) {
+        waiters.removeValue(forKey: id)?.resume(returning: false)
+    }
+}

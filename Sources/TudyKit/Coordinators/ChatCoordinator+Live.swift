@@ -1,0 +1,61 @@
+// MARK: - What arrives while Chat is in use
+
+extension ChatCoordinator {
+    /// Shows one change from the store. In the open room a message prints and counts as read;
+    /// from another room it prints as one notice line naming the room, with the bell for a 1:1
+    /// message or one that names the user (`@alice`).
+    /// - Parameter openRoom: the room on screen, if a room is what the user is looking at.
+    func show(_ change: StoreChange, openRoom: RoomScreen?) async throws {
+        let user = try context.requireUser()
+        switch change {
+        case .message(let message):
+            if let openRoom, openRoom.room.id == message.roomID {
+                try await openRoom.receive(message)
+                return
+            }
+            guard !message.sender.isNamed(user.name) else { return }
+            let room = try await context.store.room(id: message.roomID, for: user)
+            context.console.message(message, in: room, for: user, format: context.format, preview: true)
+            if room.kind == .direct || Self.mentions(user, in: message.text) { context.console.bell() }
+        case .joined(let room):
+            guard openRoom?.room.id != room.id else { return }
+            context.console.line("you are in #\(room.id) \(room.title(for: user)) now · \(room.memberList)")
+        case .left(let roomID):
+            guard let openRoom, openRoom.room.id == roomID else { return }
+            context.console.line("you are no longer in \(openRoom.title): back at the rooms list")
+            navigationController.popToRoot()
+        case .membersChanged(let room):
+            guard let openRoom, openRoom.room.id == room.id else { return }
+            openRoom.update(room)
+        }
+    }
+
+    /// Whether a text names the user as `@name`, in any case, not as part of a longer name.
+    static func mentions(_ user: User, in text: String) -> Bool {
+        let handle = "@" + user.name.lowercased()
+        var rest = Substring(text.lowercased())
+        while let found = rest.range(of: handle) {
+            let after = rest[found.upperBound...].first
+            if after.map({ !($0.isLetter || $0.isNumber || "._-".contains($0)) }) ?? true { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
+    }
+
+    /// The room with the oldest message the user has not read, if any.
+    func nextUnreadRoom() async throws -> Room? {
+        let user = try context.requireUser()
+        var oldest: (messageID: Int, room: Room)?
+        for summary in try await context.store.rooms(of: user) where summary.unreadCount > 0 {
+            guard let first = try await context.store.firstUnread(in: summary.room.id, for: user) else { continue }
+            if first < oldest?.messageID ?? .max { oldest = (first, summary.room) }
+        }
+        return oldest?.room
+    }
+
+    /// Opens a room over the rooms list, whatever Chat showed before.
+    func open(_ room: Room) async throws {
+        navigationController.popToRoot()
+        try await pushRoom(room)
+    }
+}
