@@ -1,70 +1,261 @@
 @preconcurrency import CEditLine
+import Dispatch
 import Foundation
 import TudyKit
 
 /// What the C callbacks of libedit reach: they take no context, so it lives here.
-/// Only the main thread touches it, between a prompt and its line.
+/// Only the main thread touches it.
+nonisolated(unsafe) private var activeReader: EditLineReader?
 nonisolated(unsafe) private var completionVocabulary: CompletionVocabulary?
-/// The SIGINT and SIGWINCH handler writes a byte here. A signal may land on any of tudy's threads,
-/// so a flag alone would not stop the main thread's read; a byte on this pipe wakes its poll.
-nonisolated(unsafe) private var interruptPipe: [Int32] = [-1, -1]
 
-/// Lines typed at a terminal, edited with libedit: completion, a history file, Ctrl-C
-/// that clears the line; passwords read without echo, apart from the editor and its history.
+/// Lines typed at a terminal, edited with libedit through its callback interface: nothing
+/// waits in a blocking read, so what the store reports is printed above the prompt while a
+/// person types, and the half-typed line and the cursor are put back as they were.
+///
+/// Standard input and the signal pipe are dispatch sources on the main queue; a key is
+/// handed to libedit only while a line is asked for, so keys typed ahead of a password prompt
+/// stay in the terminal, unechoed, for the password.
 @MainActor
 final class EditLineReader: LineReader {
-    private let historyPath: String?
-    private var lastEntry: String?
+    private enum Reading {
+        case nothing
+        case line(CheckedContinuation<LineReadResult, Never>)
+        case secret(CheckedContinuation<LineReadResult, Never>, prompt: String, bytes: [UInt8])
+    }
+
+    private let history: EditLineHistory
+    private let signals = SignalPipe()
+    private let input: any DispatchSourceRead
+    private var inputRunning = false
+    private var reading = Reading.nothing
+    private var prompt = ""
+    /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
+    private var lineHidden = false
+    /// The terminal as it was before tudy; put back at the end, and before a stop.
+    private var original = termios()
+    private let hasTerminal: Bool
 
     /// - Parameter historyPath: the history file, made 0600 if missing; nil for no history.
     init(historyPath: String?) {
-        self.historyPath = historyPath
         setlocale(LC_ALL, "")
-        Self.installInterruptHandler()
+        hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0
+        history = EditLineHistory(path: historyPath)
+        input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        activeReader = self
         rl_readline_name = UnsafePointer(strdup("tudy"))
-        // tudy handles SIGINT itself; libedit reads through `nextByte`, which Ctrl-C ends.
+        // tudy handles its signals itself (`SignalPipe`), never in libedit's handlers.
         rl_catch_signals = 0
         rl_getc_function = { _ in EditLineReader.nextCharacter() }
         rl_attempted_completion_function = { text, start, end in
             EditLineReader.complete(text: text, start: start, end: end)
         }
-        stifle_history(Int32(HistoryPolicy.limit))
-        if let historyPath {
-            _ = read_history(historyPath)
-            if history_length > 0, let entry = history_get(history_base + history_length - 1) {
-                lastEntry = String(cString: entry.pointee.line)
+        input.setEventHandler { MainActor.assumeIsolated { activeReader?.inputReady() } }
+        input.activate()
+        input.suspend()
+        signals.start { signal in MainActor.assumeIsolated { activeReader?.received(signal) } }
+        holdTypedKeys()
+    }
+
+    /// Puts the terminal back as it was before tudy.
+    func close() {
+        if case .line = reading { rl_callback_handler_remove() }
+        if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
+    }
+
+    // MARK: - Lines
+
+    func readLine(_ request: LineRequest) async -> LineReadResult {
+        completionVocabulary = request.completion
+        prompt = request.prompt
+        return await withCheckedContinuation { continuation in
+            if request.isSecret {
+                startSecret(continuation, prompt: request.prompt)
+            } else {
+                reading = .line(continuation)
+                rl_callback_handler_install(request.prompt) { line in
+                    MainActor.assumeIsolated { activeReader?.lineEntered(line) }
+                }
+                setInput(running: true)
             }
         }
     }
 
-    func readLine(_ request: LineRequest) -> LineReadResult {
-        if request.isSecret { return readSecret(prompt: request.prompt) }
-        completionVocabulary = request.completion
-        Self.drainInterrupts()
-        wasInterrupted = false
-        guard let raw = CEditLine.readline(request.prompt) else {
-            writeOut("\n")
-            return wasInterrupted ? .interrupted : .end
+    private func lineEntered(_ raw: UnsafeMutablePointer<CChar>?) {
+        guard case .line(let continuation) = reading else { return }
+        rl_callback_handler_remove()
+        holdTypedKeys()
+        setInput(running: false)
+        reading = .nothing
+        guard let raw else {
+            write("\n")
+            continuation.resume(returning: .end)
+            return
         }
         defer { free(raw) }
         let result = LineDecoder.decode(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
-        if case .line(let line) = result { remember(line) }
-        return result
+        if case .line(let line) = result { history.remember(line) }
+        continuation.resume(returning: result)
     }
 
-    private func remember(_ line: String) {
-        guard let entry = HistoryPolicy.entry(for: line, previous: lastEntry) else { return }
-        add_history(entry)
-        lastEntry = entry
-        guard let historyPath else { return }
-        // Made 0600 before libedit writes it, and kept so.
-        let descriptor = open(historyPath, O_CREAT | O_WRONLY, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        _ = write_history(historyPath)
-        chmod(historyPath, 0o600)
+    private func inputReady() {
+        switch reading {
+        case .nothing: setInput(running: false)
+        case .line: rl_callback_read_char()
+        case .secret: secretByte()
+        }
     }
 
-    // MARK: - Completion
+    private func setInput(running: Bool) {
+        guard running != inputRunning else { return }
+        inputRunning = running
+        if running { input.resume() } else { input.suspend() }
+    }
+
+    /// Between lines the terminal is libedit's no longer; echo stays off, so that keys typed
+    /// while a command runs (a password, say) never show.
+    private func holdTypedKeys() {
+        guard hasTerminal else { return }
+        var held = termios()
+        tcgetattr(STDIN_FILENO, &held)
+        held.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &held)
+    }
+
+    // MARK: - Printing above the prompt
+
+    func suspendPrompt() {
+        guard case .line = reading, !lineHidden else { return }
+        hideLine()
+        setInput(running: false)
+    }
+
+    func resumePrompt(_ newPrompt: String?) {
+        guard case .line = reading, lineHidden else { return }
+        if let newPrompt, newPrompt != prompt {
+            prompt = newPrompt
+            _ = rl_set_prompt(newPrompt)
+        }
+        showLine()
+        setInput(running: true)
+    }
+
+    /// Takes the prompt and the line off the screen, from the row the line starts on; libedit keeps both.
+    private func hideLine() {
+        let text = rl_line_buffer.map { Array(UnsafeBufferPointer(start: $0, count: Int(rl_end))) } ?? []
+        lineHidden = true
+        let beforeCursor = String(decoding: text.prefix(Int(rl_point)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let columns = max(1, Self.terminalWidth())
+        let rowsUp = (DisplayWidth.of(prompt) + DisplayWidth.of(beforeCursor)) / columns
+        write("\r" + (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\u{1B}[J")
+    }
+
+    /// Draws the prompt and the kept line again, the cursor where it was.
+    private func showLine() {
+        guard lineHidden else { return }
+        lineHidden = false
+        rl_forced_update_display()
+    }
+
+    // MARK: - Passwords
+
+    /// Starts reading a password with echo off: echo goes off before the prompt is written,
+    /// with `TCSANOW`, so a password typed or pasted ahead is kept and never shown. Bytes are
+    /// taken one at a time, not by lines: what arrived while libedit had the terminal in raw
+    /// mode carries no line boundary for the kernel.
+    private func startSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, prompt: String) {
+        silence()
+        write(prompt)
+        reading = .secret(continuation, prompt: prompt, bytes: [])
+        setInput(running: true)
+    }
+
+    private func silence() {
+        guard hasTerminal else { return }
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO | ICANON)
+        withUnsafeMutableBytes(of: &silent.c_cc) {
+            $0[Int(VMIN)] = 1
+            $0[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+    }
+
+    private func secretByte() {
+        guard case .secret(let continuation, let prompt, var bytes) = reading else { return }
+        var byte: UInt8 = 0
+        let count = Foundation.read(STDIN_FILENO, &byte, 1)
+        if count < 0 && errno == EINTR { return }
+        guard count == 1 else { return finishSecret(continuation, bytes.isEmpty ? .end : LineDecoder.decode(bytes)) }
+        switch byte {
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            return finishSecret(continuation, LineDecoder.decode(bytes))
+        case 0x04 where bytes.isEmpty:  // Ctrl-D on an empty line
+            return finishSecret(continuation, .end)
+        case 0x7F, 0x08:  // erase one character: its UTF-8 continuation bytes, then its lead
+            while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+        case 0x15:  // Ctrl-U: erase the line
+            bytes.removeAll()
+        default:
+            if bytes.count <= LineDecoder.maximumLineBytes { bytes.append(byte) }
+        }
+        reading = .secret(continuation, prompt: prompt, bytes: bytes)
+    }
+
+    private func finishSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, _ result: LineReadResult) {
+        setInput(running: false)
+        reading = .nothing
+        holdTypedKeys()
+        write("\n")
+        continuation.resume(returning: result)
+    }
+
+    // MARK: - Signals
+
+    private func received(_ signal: Int32) {
+        switch signal {
+        case SIGINT: interrupt()
+        case SIGWINCH: rl_resize_terminal()
+        case SIGTSTP: stop()
+        default: break
+        }
+    }
+
+    /// Ctrl-C: the line being typed is dropped, and a password prompt is left.
+    private func interrupt() {
+        switch reading {
+        case .nothing:
+            return
+        case .line(let continuation):
+            rl_replace_line("", 0)
+            rl_callback_handler_remove()
+            holdTypedKeys()
+            setInput(running: false)
+            reading = .nothing
+            write("^C\n")
+            continuation.resume(returning: .interrupted)
+        case .secret(let continuation, _, _):
+            finishSecret(continuation, .interrupted)
+        }
+    }
+
+    /// Ctrl-Z: the terminal goes back to how it was and tudy stops; after `fg` the terminal
+    /// mode, the prompt and the half-typed line come back.
+    private func stop() {
+        var current = termios()
+        if hasTerminal { tcgetattr(STDIN_FILENO, &current) }
+        if case .line = reading { hideLine() }
+        if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
+        signals.stopProcess()
+        // Here again after SIGCONT.
+        if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &current) }
+        switch reading {
+        case .line: showLine()
+        case .secret(_, let prompt, _): write(prompt)
+        case .nothing: break
+        }
+    }
+
+    // MARK: - Completion and keys
 
     /// libedit's completion hook: the matches for the word before the cursor, never file names.
     private static func complete(
@@ -73,9 +264,7 @@ final class EditLineReader: LineReader {
         rl_attempted_completion_over = 1
         guard let vocabulary = completionVocabulary, let text, let buffer = rl_line_buffer else { return nil }
         let lineBytes = UnsafeBufferPointer(start: buffer, count: Int(end)).map { UInt8(bitPattern: $0) }
-        let line = String(decoding: lineBytes, as: UTF8.self)
-        let word = String(cString: text)
-        let matches = vocabulary.candidates(for: word, in: line)
+        let matches = vocabulary.candidates(for: String(cString: text), in: String(decoding: lineBytes, as: UTF8.self))
         guard !matches.isEmpty else { return nil }
         // libedit wants the common prefix first, then the matches, then NULL; it frees them all.
         let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: matches.count + 2)
@@ -93,133 +282,36 @@ final class EditLineReader: LineReader {
         return prefix
     }
 
-    // MARK: - Passwords
-
-    /// Reads a password with echo off; the terminal is put back however the read ends.
-    ///
-    /// Echo goes off before the prompt is written, and the mode changes with `TCSANOW`, so a
-    /// password typed or pasted ahead of the prompt is kept and never shown. The terminal is
-    /// read byte by byte, not by lines: what arrived while libedit had it in raw mode carries
-    /// no line boundary for the kernel, so the line's end (CR or LF) and erasing are handled here.
-    private func readSecret(prompt: String) -> LineReadResult {
-        var saved = termios()
-        let hasTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
-        if hasTerminal {
-            var silent = saved
-            silent.c_lflag &= ~tcflag_t(ECHO | ICANON)
-            withUnsafeMutableBytes(of: &silent.c_cc) { $0[Int(VMIN)] = 1; $0[Int(VTIME)] = 0 }
-            tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-        }
-        writeOut(prompt)
-        defer {
-            if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-            writeOut("\n")
-        }
-        Self.drainInterrupts()
-        wasInterrupted = false
-        var bytes: [UInt8] = []
-        while true {
-            guard let byte = Self.nextByte() else {
-                if wasInterrupted { return .interrupted }
-                return bytes.isEmpty ? .end : LineDecoder.decode(bytes)
-            }
-            switch byte {
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                return LineDecoder.decode(bytes)
-            case 0x04 where bytes.isEmpty:  // Ctrl-D on an empty line
-                return .end
-            case 0x7F, 0x08:  // erase one character: its UTF-8 continuation bytes, then its lead
-                while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
-            case 0x15:  // Ctrl-U: erase the line
-                bytes.removeAll()
-            default:
-                if bytes.count <= LineDecoder.maximumLineBytes { bytes.append(byte) }
-            }
-        }
-    }
-
-    // MARK: - Signals and output
-
-    /// Whether the last read ended with Ctrl-C.
-    nonisolated(unsafe) private static var wasInterrupted = false
-    private var wasInterrupted: Bool {
-        get { Self.wasInterrupted }
-        set { Self.wasInterrupted = newValue }
-    }
-
-    /// Ctrl-C ends the read under way instead of tudy.
-    private static func installInterruptHandler() {
-        guard pipe(&interruptPipe) == 0 else { return }
-        _ = fcntl(interruptPipe[1], F_SETFL, O_NONBLOCK)
-        _ = fcntl(interruptPipe[0], F_SETFL, O_NONBLOCK)
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
-            var byte: UInt8 = signal == SIGWINCH ? 2 : 1  // windowChanged : interrupted
-            _ = write(interruptPipe[1], &byte, 1)
-        }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGWINCH, &action, nil)
-    }
-
-    private static let interrupted: UInt8 = 1
-    private static let windowChanged: UInt8 = 2
-
-    /// Reads what the signal handler wrote: whether Ctrl-C was among it. A changed window
-    /// size is passed on to libedit here, outside the handler.
-    @discardableResult
-    private static func drainInterrupts() -> Bool {
-        var sink = [UInt8](repeating: 0, count: 64)
-        var sawInterrupt = false
-        while true {
-            let count = read(interruptPipe[0], &sink, sink.count)
-            guard count > 0 else { return sawInterrupt }
-            if sink[..<count].contains(windowChanged) { rl_resize_terminal() }
-            if sink[..<count].contains(interrupted) { sawInterrupt = true }
-        }
-    }
-
-    /// The next character for libedit, which takes a whole code point from this hook:
-    /// one UTF-8 sequence decoded, or EOF at the end of input or on Ctrl-C.
+    /// The next character for libedit, which takes a whole code point from this hook. libedit
+    /// is called only when standard input is readable, and a key's bytes come together.
     private static func nextCharacter() -> Int32 {
-        guard let lead = nextByte() else { return EOF }
+        func byte() -> UInt8? {
+            var byte: UInt8 = 0
+            while true {
+                let count = Foundation.read(STDIN_FILENO, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                return count == 1 ? byte : nil
+            }
+        }
+        guard let lead = byte() else { return EOF }
         let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 1
         var bytes = [lead]
         while bytes.count < length {
-            guard let next = nextByte() else { return EOF }
+            guard let next = byte() else { return EOF }
             bytes.append(next)
         }
-        guard let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else {
-            return 0xFFFD
-        }
+        guard let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else { return 0xFFFD }
         return Int32(scalar.value)
     }
 
-    /// The next byte of standard input, or nil at its end or when Ctrl-C was pressed.
-    private static func nextByte() -> UInt8? {
-        var fds = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: interruptPipe[0], events: Int16(POLLIN), revents: 0),
-        ]
-        while true {
-            let ready = poll(&fds, nfds_t(interruptPipe[0] >= 0 ? 2 : 1), -1)
-            if ready < 0 && errno == EINTR { continue }
-            if ready < 0 { return nil }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                guard drainInterrupts() else { continue }
-                wasInterrupted = true
-                return nil
-            }
-            var byte: UInt8 = 0
-            let count = read(STDIN_FILENO, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            return count == 1 ? byte : nil
-        }
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
-    private func writeOut(_ text: String) {
+    private func write(_ text: String) {
         var bytes = Array(text.utf8)
-        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+        _ = Foundation.write(STDOUT_FILENO, &bytes, bytes.count)
     }
 }

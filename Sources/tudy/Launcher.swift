@@ -54,12 +54,11 @@ enum Launcher {
 
         let context = AppContext(
             store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset))
-        let reader: any LineReader =
-            terminal.isInteractive
-            ? EditLineReader(historyPath: TerminalSession.historyPath(environment: environment))
-            : StandardInputReader.make()
+        let editor = terminal.isInteractive
+            ? EditLineReader(historyPath: TerminalSession.historyPath(environment: environment)) : nil
+        defer { editor?.close() }
         let repl = REPL(
-            app: AppCoordinator(context: context), reader: reader, console: console,
+            app: AppCoordinator(context: context), reader: editor ?? StandardInputReader.make(), console: console,
             options: REPL.Options(bail: settings.bail, isInteractive: terminal.isInteractive))
         return await repl.run()
     }

@@ -1,0 +1,48 @@
+import Dispatch
+import Foundation
+
+/// The write end of the pipe, for the signal handler, which may run on any of tudy's threads.
+nonisolated(unsafe) private var signalPipe: [Int32] = [-1, -1]
+
+/// SIGINT, SIGWINCH and SIGTSTP as events on the main queue: the handler only writes the
+/// signal's number to a pipe, which a dispatch source reads.
+final class SignalPipe: @unchecked Sendable {
+    private static let signals = [SIGINT, SIGWINCH, SIGTSTP]
+    private var source: (any DispatchSourceRead)?
+
+    /// Starts delivering the signals to `handler`, on the main queue.
+    func start(_ handler: @escaping @Sendable (Int32) -> Void) {
+        guard pipe(&signalPipe) == 0 else { return }
+        _ = fcntl(signalPipe[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(signalPipe[1], F_SETFL, O_NONBLOCK)
+        Self.signals.forEach(Self.catchSignal)
+        let source = DispatchSource.makeReadSource(fileDescriptor: signalPipe[0], queue: .main)
+        source.setEventHandler {
+            var numbers = [UInt8](repeating: 0, count: 64)
+            while true {
+                let count = read(signalPipe[0], &numbers, numbers.count)
+                guard count > 0 else { return }
+                numbers[..<count].forEach { handler(Int32($0)) }
+            }
+        }
+        source.activate()
+        self.source = source
+    }
+
+    private static func catchSignal(_ number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipe[1], &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
+    }
+
+    /// Stops the process as Ctrl-Z would have, and returns once it is continued (`fg`).
+    /// SIGSTOP, since no thread can block it, as Dispatch's threads block SIGTSTP.
+    func stopProcess() {
+        kill(getpid(), SIGSTOP)
+    }
+}
