@@ -11,11 +11,12 @@ final class TestApp {
     let context: AppContext
     let app: AppCoordinator
 
-    init(store: (any ChatStore)? = nil) {
+    init(
+        store: (any ChatStore)? = nil,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
         self.store = store ?? TestApp.memoryStore()
-        context = AppContext(
-            store: self.store, console: Console(output: output),
-            format: .utc)
+        context = AppContext(store: self.store, console: Console(output: output), format: .utc, sleep: sleep)
         app = AppCoordinator(context: context)
     }
 

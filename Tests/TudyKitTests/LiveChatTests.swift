@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+
+/// What a person and a script see of messages that arrive: nothing marked read unseen, the
+/// open room live, notices from other rooms, `/next` and `/wait`.
+@MainActor
+@Suite("Live chat")
+struct LiveChatTests {
+    let alice = User(name: "alice")
+    let bob = User(name: "bob")
+    let carol = User(name: "carol")
+
+    /// alice, bob and carol; the 1:1 room of alice and bob is #1; bob logged in.
+    private func app(sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) })
+        async throws -> TestApp
+    {
+        let store = TestApp.memoryStore()
+        for name in ["alice", "bob", "carol"] {
+            _ = try await store.signUp(name: name, password: "password-\(name)")
+        }
+        _ = try await store.directRoom(between: alice, and: bob)
+        let app = TestApp(store: store, sleep: sleep)
+        try await app.app.start()
+        app.context.session.user = bob
+        return app
+    }
+
+    private func unread(_ app: TestApp, room: Int) async throws -> Int {
+        try await app.store.rooms(of: bob).first { $0.room.id == room }?.unreadCount ?? -1
+    }
+
+    @Test("bob has @alice open; alice sends A1 and A2; bob sends B1: A1 and A2 stay unread until shown")
+    func sendingReadsNothing() async throws {
+        let app = try await app()
+        await app.send("/chat", "/open 1")
+        _ = try await app.store.send("A1", to: 1, from: alice)
+        _ = try await app.store.send("A2", to: 1, from: alice)
+        await app.send("B1")
+        #expect(try await unread(app, room: 1) == 2)
+        app.output.clear()
+        await app.send("/chat", "/open 1")
+        #expect(app.output.standardOutput.contains("── 2 new ──\n[11-27 09:00] alice: A1\n[11-27 09:00] alice: A2\n"))
+        #expect(try await unread(app, room: 1) == 0)
+    }
+
+    @Test("a person at a terminal: what came before their own line is printed before it, in order")
+    func catchUpBeforeOwnLine() async throws {
+        let app = try await app()
+        app.context.showsLiveMessages = true
+        await app.send("/chat", "/open 1")
+        _ = try await app.store.send("A1", to: 1, from: alice)
+        app.output.clear()
+        await app.send("B1")
+        #expect(app.output.standardOutput == "[11-27 09:00] alice: A1\n[11-27 09:00] bob: B1\n")
+        #expect(try await unread(app, room: 1) == 0)
+    }
+
+    @Test("a room with 150 unread: the first 100 after a marker, read up to there; /next shows the other 50")
+    func unreadCap() async throws {
+        let app = try await app()
+        for number in 1...150 { _ = try await app.store.send("m\(number)", to: 1, from: alice) }
+        await app.send("/chat")
+        app.output.clear()
+        await app.send("/open 1")
+        let lines = app.output.standardOutput.split(separator: "\n")
+        #expect(lines[1] == "── 100 new ──")
+        #expect(lines[2].hasSuffix("alice: m1") && lines[101].hasSuffix("alice: m100"))
+        #expect(lines[102] == "── more new after these: /next shows them ──")
+        #expect(try await unread(app, room: 1) == 50)
+        app.output.clear()
+        await app.send("/next")
+        #expect(app.output.standardOutput.contains("── 50 new ──\n"))
+        #expect(app.output.standardOutput.contains("] alice: m101\n") && !app.output.standardOutput.contains("] alice: m100\n"))
+        #expect(try await unread(app, room: 1) == 0)
+        app.output.clear()
+        await app.send("/next")
+        #expect(app.output.standardOutput == "no unread messages\n")
+    }
+
+    @Test("arriving in the open room: printed and read; in another room: a notice, the bell for 1:1, read nothing")
+    func changesWhereTheUserIs() async throws {
+        let app = try await app()
+        await app.send("/chat", "/open 1")
+        app.output.clear()
+        let inOpenRoom = try await app.store.send("live one", to: 1, from: alice)
+        await app.tabBar.show(.message(inOpenRoom))
+        #expect(app.output.standardOutput == "[11-27 09:00] alice: live one\n")
+        #expect(try await unread(app, room: 1) == 0)
+
+        let other = try await app.store.directRoom(between: carol, and: bob)
+        let elsewhere = try await app.store.send("hello bob, from carol's room with a long text to cut short", to: other.id, from: carol)
+        app.output.clear()
+        await app.tabBar.show(.message(elsewhere))
+        #expect(app.output.standardOutput == "[11-27 09:00] #2 @carol carol: hello bob, from carol's room with a long text to cut short\n")
+        #expect(try await unread(app, room: other.id) == 1)
+        #expect(ChatCoordinator.mentions(bob, in: "see you @Bob!") && !ChatCoordinator.mentions(bob, in: "@bobby"))
+    }
+
+    @Test("/wait prints a reply that comes while it waits, and goes on")
+    func waitForReply() async throws {
+        let app = try await app()
+        await app.send("/chat", "/open 1")
+        app.output.clear()
+        let store = app.store
+        let reply = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            _ = try await store.send("a reply", to: 1, from: User(name: "alice"))
+        }
+        #expect(await app.send("/wait 5") == [])
+        try await reply.value
+        #expect(app.output.standardOutput == "[11-27 09:00] alice: a reply\n")
+    }
+
+    @Test("/wait with nothing coming fails with one line saying what to do; in the rooms list too")
+    func waitTimesOut() async throws {
+        let app = try await app(sleep: { _ in })
+        await app.send("/chat", "/open 1")
+        #expect(await app.send("/wait 7") == [
+            "no message from anyone else came to @alice within 7 s: /wait again, or /wait <seconds> for longer"
+        ])
+        await app.send("/back")
+        #expect(await app.send("/wait") == [
+            "no message from anyone else came to your rooms within 30 s: /wait again, or /wait <seconds> for longer"
+        ])
+        #expect(await app.send("/wait soon") == ["'soon' is not a number of seconds from 1 to 86400: usage /wait [seconds]"])
+    }
+
+    @Test("/wait in the rooms list prints what is unread in any room, each line naming its room")
+    func waitInRoomsList() async throws {
+        let app = try await app()
+        let other = try await app.store.directRoom(between: carol, and: bob)
+        _ = try await app.store.send("from alice", to: 1, from: alice)
+        _ = try await app.store.send("from carol", to: other.id, from: carol)
+        await app.send("/chat")
+        app.output.clear()
+        #expect(await app.send("/wait 5") == [])
+        #expect(app.output.standardOutput == "[11-27 09:00] #1 @alice alice: from alice\n[11-27 09:00] #2 @carol carol: from carol\n")
+        #expect(try await app.store.rooms(of: bob).allSatisfy { $0.unreadCount == 0 })
+    }
+}
