@@ -255,8 +255,11 @@ public final class SQLiteChatStore: ChatStore {
                 }
                 for line in fixtureRoom.messages {
                     let sender = try user(line.sender, at: "rooms[\(index)]")
-                    _ = try Self.insertMessage(
+                    let message = try Self.insertMessage(
                         line.text, roomID: roomID, senderID: sender.id, sender: sender.user, at: line.sentAt ?? now, in: db)
+                    // A seed is history: whoever wrote a message had read the room up to it.
+                    try db.run(sql: "UPDATE membership SET last_read_message_id = ? WHERE room_id = ? AND user_id = ?",
+                        arguments: [message.id, roomID, sender.id])
                 }
             }
         }

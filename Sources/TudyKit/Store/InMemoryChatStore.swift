@@ -294,7 +294,9 @@ public actor InMemoryChatStore: ChatStore {
             }
             for line in fixtureRoom.messages {
                 let sender = try user(line.sender, at: "rooms[\(index)]")
-                _ = try append(line.text, to: room.id, from: sender, at: line.sentAt ?? clock.now())
+                let message = try append(line.text, to: room.id, from: sender, at: line.sentAt ?? clock.now())
+                // A seed is history: whoever wrote a message had read the room up to it.
+                roomsByID[room.id]?.lastRead[sender.name.lowercased()] = message.id
             }
         }
     }
