@@ -61,6 +61,54 @@ struct SharedStoreTests {
         #expect(room.members.map(\.name) == ["alice", "bob"])
     }
 
+    @Test("/wait prints the reply another process sends, and goes on; with none, it fails after its time")
+    func waitAcrossProcesses() throws {
+        let directory = try TemporaryDirectory.make()
+        let store = try seed(directory, users: ["alice", "bob"], groupRoom: true)
+        let bob = try RunningTudy(TudyProcess.binary, ["--store", store])
+        defer { bob.stop() }
+        bob.send("/login bob", "bob-password", "/chat", "/open 1", "/where")
+        bob.waitFor("chat > rooms > group #1\n")
+        bob.send("/wait 20", "/whoami")
+        let alice = try TudyProcess(
+            ["--store", store], input: script(["/login alice", "alice-password", "/chat", "/open 1", "are you there?"]),
+            directory: directory
+        ).finish()
+        #expect(alice.status == 0)
+        bob.waitFor("bob\n")
+        #expect(bob.finish() == 0)
+        #expect(bob.text.contains("alice: are you there?\nbob\n"))
+
+        let lonely = try TudyProcess(
+            ["--store", store], input: script(["/login bob", "bob-password", "/chat", "/open 1", "/wait 1", "/whoami"]),
+            directory: directory
+        ).finish()
+        #expect(lonely.status == 1)
+        #expect(lonely.errors == "error: no message from anyone else came to group #1 within 1 s: /wait again, or /wait <seconds> for longer\n")
+        #expect(lonely.output.hasSuffix("bob\n"))
+    }
+
+    @Test("scripts/echo-bot answers a piped conversation, message by message")
+    func echoBot() throws {
+        let directory = try TemporaryDirectory.make()
+        let store = try seed(directory, users: ["alice", "bot"], groupRoom: false)
+        let bot = try RunningTudy(
+            URL(fileURLWithPath: "/bin/bash"),
+            [TudyProcess.packageRoot.appendingPathComponent("scripts/echo-bot").path, "bot", "bot-password", "--store", store],
+            environment: ["TUDY": TudyProcess.binary.path])
+        defer { bot.stop() }
+        let alice = try TudyProcess(
+            ["--store", store],
+            input: script([
+                "/login alice", "alice-password", "/chat", "/dm bot", "hello bot", "/wait 20", "안녕, 봇!", "/wait 20",
+            ]),
+            directory: directory
+        ).finish()
+        #expect(alice.status == 0, "alice's side:\n\(alice.output)\(alice.errors)")
+        #expect(alice.output.contains("] bot: echo: hello bot\n"))
+        #expect(alice.output.contains("] bot: echo: 안녕, 봇!\n"))
+    }
+
     @Test("one process signs up and sends; another logs in and reads it")
     func twoPeople() throws {
         let directory = try TemporaryDirectory.make()

@@ -14,6 +14,9 @@ public final class LiveFeed {
     private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
     /// What arrived and was not taken yet, oldest first.
     public private(set) var pending: [StoreChange] = []
+    /// How many changes have arrived: a mark taken before looking at the store, so that a
+    /// change that comes while looking is not slept through.
+    public private(set) var arrivals = 0
     /// Called when a change arrives, on the main actor.
     public var onArrival: (() -> Void)?
 
@@ -37,6 +40,7 @@ public final class LiveFeed {
     }
 
     private func arrive(_ change: StoreChange) {
+        arrivals += 1
         pending.append(change)
         if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
         let woken = waiters
@@ -51,8 +55,10 @@ public final class LiveFeed {
         return pending
     }
 
-    /// Waits until a change arrives, or `seconds` pass; false on time-out.
-    public func waitForChange(seconds: Int) async -> Bool {
+    /// Waits until a change has arrived after the mark `arrivals` gave, or `seconds` pass;
+    /// false on time-out.
+    public func waitForChange(after mark: Int, seconds: Int) async -> Bool {
+        guard arrivals == mark else { return true }
         let id = UUID()
         let sleep = self.sleep
         let timer = Task { [weak self] in

@@ -48,8 +48,10 @@ public final class RoomListScreen: Screen {
             let seconds = try WaitArgument.seconds(argument, of: Self.wait)
             let user = try context.requireUser()
             await context.live.follow(user)
-            while try await !showUnread(for: user) {
-                guard await context.live.waitForChange(seconds: seconds) else {
+            while true {
+                let mark = context.live.arrivals
+                if try await showUnread(for: user) { break }
+                guard await context.live.waitForChange(after: mark, seconds: seconds) else {
                     throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
                 }
             }

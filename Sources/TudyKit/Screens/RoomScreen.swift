@@ -135,8 +135,9 @@ public final class RoomScreen: Screen {
     private func wait(seconds: Int, for user: User) async throws {
         await context.live.follow(user)
         while true {
+            let mark = context.live.arrivals
             if try await showNewMessages(for: user) { return }
-            guard await context.live.waitForChange(seconds: seconds) else {
+            guard await context.live.waitForChange(after: mark, seconds: seconds) else {
                 throw CommandError.waitTimedOut(seconds: seconds, place: title)
             }
         }
