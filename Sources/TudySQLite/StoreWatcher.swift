@@ -1,21 +1,22 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TudyKit
 
 /// Follows one user's changes in a store file, whoever commits them.
 ///
 /// SQLite tells no connection of another's commits, but `PRAGMA data_version` on a
 /// connection of the watcher's own changes whenever any other connection, in this
-/// process or another, has committed. It is polled every 25 ms; only when it changed is
+/// process or another, has committed. It is polled every 25 ms by a thread of the watcher's own; only when it changed is
 /// anything read, and then by key: the messages whose ids lie past the last one seen, and
 /// the user's rooms. Message ids are given out under SQLite's one write lock, so their
 /// order is the order of the commits and a cursor on them skips nothing.
 enum StoreWatcher {
-    static let interval: Duration = .milliseconds(25)
+    /// How long the watcher sleeps between looks: 25 ms.
+    static let intervalMicroseconds: useconds_t = 25_000
 
     /// What the watcher knows after a look.
     struct Snapshot: Sendable {
-        var dataVersion: Int
         var lastMessageID: Int
         var rooms: [Int: Room]
     }
@@ -27,18 +28,25 @@ enum StoreWatcher {
         configuration.busyMode = .timeout(StoreFile.busyTimeout)
         let connection = try DatabaseQueue(path: path, configuration: configuration)
         let start = try await connection.read { db in
-            Snapshot(
-                dataVersion: try dataVersion(db), lastMessageID: try lastMessageID(db),
-                rooms: try rooms(of: user, in: db))
+            Snapshot(lastMessageID: try lastMessageID(db), rooms: try rooms(of: user, in: db))
         }
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
-        let task = Task.detached {
+        let stop = StopFlag()
+        // A thread of its own that sleeps between looks: a look at an idle store is one
+        // cached statement, with no transaction and no task to schedule, so waiting costs
+        // next to nothing.
+        let probe = try VersionProbe(path: path)
+        let firstVersion = try probe.read()
+        let thread = Thread {
             var known = start
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+            var lastVersion = firstVersion
+            while !stop.isSet {
+                usleep(intervalMicroseconds)
                 do {
-                    let before = known
-                    let (changes, next) = try await connection.read { db in try look(db, after: before, for: user) }
+                    let version = try probe.read()
+                    guard version != lastVersion else { continue }
+                    lastVersion = version
+                    let (changes, next) = try connection.read { db in try look(db, after: known, for: user) }
                     known = next
                     changes.forEach { continuation.yield($0) }
                 } catch {
@@ -48,14 +56,52 @@ enum StoreWatcher {
                 }
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
+        thread.name = "tudy.store-watcher"
+        thread.start()
+        continuation.onTermination = { _ in stop.set() }
         return stream
     }
 
-    /// What changed since `known`, if anything was committed since.
+    /// `PRAGMA data_version` on a plain SQLite connection with its statement kept prepared:
+    /// the cheapest look there is, a few microseconds.
+    private final class VersionProbe: @unchecked Sendable {
+        private var connection: OpaquePointer?
+        private var statement: OpaquePointer?
+
+        init(path: String) throws {
+            guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil) == SQLITE_OK,
+                sqlite3_prepare_v2(connection, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK
+            else {
+                let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+                sqlite3_close(connection)
+                throw StoreFileError.unreadable(path: path, reason: reason)
+            }
+        }
+
+        deinit {
+            sqlite3_finalize(statement)
+            sqlite3_close(connection)
+        }
+
+        func read() throws -> Int {
+            defer { sqlite3_reset(statement) }
+            guard sqlite3_step(statement) == SQLITE_ROW else {
+                throw StoreFileError.unreadable(path: "", reason: String(cString: sqlite3_errmsg(connection)))
+            }
+            return Int(sqlite3_column_int64(statement, 0))
+        }
+    }
+
+    /// Tells the watcher's thread to end.
+    private final class StopFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
+    }
+
+    /// What changed since `known`: rooms joined and left, members, and new messages by key.
     static func look(_ db: Database, after known: Snapshot, for user: User) throws -> ([StoreChange], Snapshot) {
-        let version = try dataVersion(db)
-        guard version != known.dataVersion else { return ([], known) }
         let newest = try lastMessageID(db)
         let rooms = try rooms(of: user, in: db)
         var changes: [StoreChange] = []
@@ -75,11 +121,7 @@ enum StoreWatcher {
                     """, arguments: [known.lastMessageID, newest, user.name])
             changes += rows.map { .message(SQLiteChatStore.message(from: $0, roomID: $0["room_id"])) }
         }
-        return (changes, Snapshot(dataVersion: version, lastMessageID: newest, rooms: rooms))
-    }
-
-    private static func dataVersion(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        return (changes, Snapshot(lastMessageID: newest, rooms: rooms))
     }
 
     private static func lastMessageID(_ db: Database) throws -> Int {
