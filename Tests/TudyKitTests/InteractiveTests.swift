@@ -111,6 +111,53 @@ struct InteractiveTests {
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
 
+    @Test("live: a message from another process prints above a half-typed Korean line, which stays, cursor too; a third room gives a notice; /next opens it")
+    func liveMessages() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let setup = try TudyProcess(["--store", directory.path + "/tudy.sqlite", "--seed", seed], input: [], directory: directory).finish()
+        #expect(setup.status == 0)
+        let terminal = try TmuxSession(command: command())
+        try terminal.waitUntil { $0.contains("guest>") }
+        for line in ["/login alice", "alice-password", "/chat", "/open 1"] {
+            try terminal.type(line)
+            try terminal.press("Enter")
+        }
+        let prompt = "chat > rooms > @bob  alice> "
+        #expect(try terminal.waitUntil(seconds: 5) { $0.contains("@bob  alice>") }.contains("@bob  alice>"))
+        try terminal.type("안녕 반가워요")
+        try terminal.press("Left", "Left")
+        #expect(try terminal.waitUntil(seconds: 5) { $0.contains(prompt + "안녕 반가워요") }.contains(prompt + "안녕 반가워요"))
+        let column = try terminal.cursor().column
+
+        func send(_ lines: [String]) throws {
+            let run = try TudyProcess(
+                ["--store", directory.path + "/tudy.sqlite"], input: Array((lines.joined(separator: "\n") + "\n").utf8),
+                directory: directory
+            ).finish()
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        try send(["/login bob", "bob-password", "/chat", "/open 1", "live from bob"])
+        var shown = try terminal.waitUntil(seconds: 1) { $0.contains("bob: live from bob") }
+        #expect(shown.contains("bob: live from bob"), "within a second:\n\(shown)")
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let messageRow = lines.lastIndex { $0.hasSuffix("bob: live from bob") } ?? -1
+        #expect(lines.indices.contains(messageRow + 1) && lines[messageRow + 1] == prompt + "안녕 반가워요", "\(shown)")
+        #expect(try terminal.cursor().column == column)
+
+        try send(["/login carol", "carol-password", "/chat", "/dm alice", "carol here"])
+        shown = try terminal.waitUntil(seconds: 5) { $0.contains("alice [1 unread]> 안녕 반가워요") }
+        #expect(shown.contains("#2 @carol carol: carol here"), "\(shown)")
+        #expect(shown.contains("alice [1 unread]> 안녕 반가워요"), "\(shown)")
+
+        try terminal.press("C-u")
+        try terminal.type("/next")
+        try terminal.press("Enter")
+        shown = try terminal.waitUntil(seconds: 5) { $0.contains("chat > rooms > @carol  alice>") }
+        #expect(shown.contains("── 1 new ──\n"), "\(shown)")
+        try terminal.press("C-d")
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+
     @Test("colour on a terminal: errors in red; none with NO_COLOR or --no-color", arguments: [
         ("", true), ("--no-color", false), ("NO_COLOR", false),
     ])

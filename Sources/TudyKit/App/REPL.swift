@@ -103,12 +103,15 @@ public final class REPL {
         isShowingChanges = true
         reader.suspendPrompt()
         Task {
-            await showChanges(tabBar.context.live.takeAll())
-            // More may have come while these were shown.
-            while !tabBar.context.live.pending.isEmpty {
-                await showChanges(tabBar.context.live.takeAll())
+            let live = tabBar.context.live
+            while true {
+                while !live.pending.isEmpty { await showChanges(live.takeAll()) }
+                let prompt = await tabBar.interactiveLineRequest().prompt
+                // What came while the prompt was worked out is shown before it is drawn.
+                guard live.pending.isEmpty else { continue }
+                reader.resumePrompt(prompt)
+                break
             }
-            reader.resumePrompt(await tabBar.interactiveLineRequest().prompt)
             isShowingChanges = false
         }
     }

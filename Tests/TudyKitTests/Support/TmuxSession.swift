@@ -41,6 +41,13 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", name, "-S", "-200"] + (escapes ? ["-e"] : []))
     }
 
+    /// Where the cursor is: column and row, from 0.
+    func cursor() throws -> (column: Int, row: Int) {
+        let parts = try tmux(["display-message", "-p", "-t", name, "#{cursor_x} #{cursor_y}"])
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        return (parts.first ?? -1, parts.dropFirst().first ?? -1)
+    }
+
     /// Changes the window's size, as a person resizing their terminal does.
     func resize(width: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)"])
