@@ -98,6 +98,7 @@ final class EditLineReader: LineReader {
     }
 
     private func inputReady() {
+        signals.deliverPending()
         switch reading {
         case .nothing: setInput(running: false)
         case .line: rl_callback_read_char()

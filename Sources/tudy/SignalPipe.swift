@@ -9,24 +9,31 @@ nonisolated(unsafe) private var signalPipe: [Int32] = [-1, -1]
 final class SignalPipe: @unchecked Sendable {
     private static let signals = [SIGINT, SIGWINCH, SIGTSTP]
     private var source: (any DispatchSourceRead)?
+    private var handler: (@Sendable (Int32) -> Void)?
 
     /// Starts delivering the signals to `handler`, on the main queue.
     func start(_ handler: @escaping @Sendable (Int32) -> Void) {
+        self.handler = handler
         guard pipe(&signalPipe) == 0 else { return }
         _ = fcntl(signalPipe[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(signalPipe[1], F_SETFL, O_NONBLOCK)
         Self.signals.forEach(Self.catchSignal)
         let source = DispatchSource.makeReadSource(fileDescriptor: signalPipe[0], queue: .main)
-        source.setEventHandler {
-            var numbers = [UInt8](repeating: 0, count: 64)
-            while true {
-                let count = read(signalPipe[0], &numbers, numbers.count)
-                guard count > 0 else { return }
-                numbers[..<count].forEach { handler(Int32($0)) }
-            }
-        }
+        source.setEventHandler { [weak self] in self?.deliverPending() }
         source.activate()
         self.source = source
+    }
+
+    /// Hands every signal that came and was not handed on yet to the handler. Called before a
+    /// key is read as well, so that keys typed after Ctrl-C are not taken into the line it drops.
+    func deliverPending() {
+        guard let handler, signalPipe[0] >= 0 else { return }
+        var numbers = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(signalPipe[0], &numbers, numbers.count)
+            guard count > 0 else { return }
+            numbers[..<count].forEach { handler(Int32($0)) }
+        }
     }
 
     private static func catchSignal(_ number: Int32) {

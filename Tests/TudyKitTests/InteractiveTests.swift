@@ -137,7 +137,9 @@ struct InteractiveTests {
             #expect(run.status == 0, "\(run.errors)")
         }
         try send(["/login bob", "bob-password", "/chat", "/open 1", "live from bob"])
-        var shown = try terminal.waitUntil(seconds: 1) { $0.contains("bob: live from bob") }
+        var shown = try terminal.waitUntil(seconds: 1) {
+            $0.contains("bob: live from bob\n" + prompt + "안녕 반가워요")
+        }
         #expect(shown.contains("bob: live from bob"), "within a second:\n\(shown)")
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let messageRow = lines.lastIndex { $0.hasSuffix("bob: live from bob") } ?? -1

@@ -57,9 +57,10 @@ public final class REPL {
         defer { context.live.onArrival = nil }
         var failed = false
         loop: while true {
-            await context.live.follow(context.session.user)
             let request: LineRequest
             if options.isInteractive {
+                // A script follows nobody's changes until it asks, with `/wait`.
+                await context.live.follow(context.session.user)
                 if case .command = tabBar.tabBarController.visibleScreen?.prompt ?? .command, !tabBar.lineRequest.isSecret {
                     await showChanges(context.live.takeAll())
                 }
