@@ -160,6 +160,28 @@ struct InteractiveTests {
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
 
+    @Test("Ctrl-Z gives the shell a normal terminal; fg brings back the prompt and the half-typed line")
+    func stopAndContinue() throws {
+        let terminal = try TmuxSession(command: "cd '\(directory.path)'; PS1='shell$ ' exec bash --norc --noprofile -i")
+        try terminal.waitUntil(seconds: 5) { $0.contains("shell$") }
+        try terminal.type("TERM=xterm-256color '\(TudyProcess.binary.path)' --memory")
+        try terminal.press("Enter")
+        #expect(try terminal.waitUntil(seconds: 5) { $0.contains("guest>") }.contains("guest>"))
+        try terminal.type("/wher")
+        try terminal.press("C-z")
+        var shown = try terminal.waitUntil(seconds: 5) { $0.contains("Stopped") }
+        #expect(shown.contains("Stopped"), "\(shown)")
+        try terminal.type("stty -a | grep -o -- ' -\\?echo ' | head -1; fg")
+        try terminal.press("Enter")
+        shown = try terminal.waitUntil(seconds: 5) { $0.contains("guest> /wher") }
+        #expect(shown.contains("\n echo\n"), "the shell's terminal echoes:\n\(shown)")
+        #expect(shown.contains("guest> /wher"), "\(shown)")
+        try terminal.type("e")
+        try terminal.press("Enter")
+        #expect(try terminal.waitUntil(seconds: 5) { $0.contains("\nhome > board\n") }.contains("\nhome > board\n"))
+        try terminal.press("C-d")
+    }
+
     @Test("colour on a terminal: errors in red; none with NO_COLOR or --no-color", arguments: [
         ("", true), ("--no-color", false), ("NO_COLOR", false),
     ])

@@ -98,6 +98,16 @@ struct LiveChatTests {
         #expect(ChatCoordinator.mentions(bob, in: "see you @Bob!") && !ChatCoordinator.mentions(bob, in: "@bobby"))
     }
 
+    @Test("the bell rings on a terminal only")
+    func bellOnTerminalOnly() {
+        let output = RecordingOutput()
+        Console(output: output, capabilities: .init(isTerminal: true)).bell()
+        #expect(output.standardOutput == "\u{07}")
+        let piped = RecordingOutput()
+        Console(output: piped).bell()
+        #expect(piped.standardOutput == "")
+    }
+
     @Test("/wait prints a reply that comes while it waits, and goes on")
     func waitForReply() async throws {
         let app = try await app()
