@@ -6,7 +6,6 @@ import TudyKit
 /// What the C callbacks of libedit reach: they take no context, so it lives here.
 /// Only the main thread touches it.
 nonisolated(unsafe) private var activeReader: EditLineReader?
-nonisolated(unsafe) private var completionVocabulary: CompletionVocabulary?
 
 /// Lines typed at a terminal, edited with libedit through its callback interface: nothing
 /// waits in a blocking read, so what the store reports is printed above the prompt while a
@@ -47,7 +46,7 @@ final class EditLineReader: LineReader {
         rl_catch_signals = 0
         rl_getc_function = { _ in EditLineReader.nextCharacter() }
         rl_attempted_completion_function = { text, start, end in
-            EditLineReader.complete(text: text, start: start, end: end)
+            EditLineCompletion.complete(text: text, end: end)
         }
         input.setEventHandler { MainActor.assumeIsolated { activeReader?.inputReady() } }
         input.activate()
@@ -65,7 +64,7 @@ final class EditLineReader: LineReader {
     // MARK: - Lines
 
     func readLine(_ request: LineRequest) async -> LineReadResult {
-        completionVocabulary = request.completion
+        EditLineCompletion.vocabulary = request.completion
         prompt = request.prompt
         return await withCheckedContinuation { continuation in
             if request.isSecret {
@@ -256,32 +255,7 @@ final class EditLineReader: LineReader {
         }
     }
 
-    // MARK: - Completion and keys
-
-    /// libedit's completion hook: the matches for the word before the cursor, never file names.
-    private static func complete(
-        text: UnsafePointer<CChar>?, start: Int32, end: Int32
-    ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-        rl_attempted_completion_over = 1
-        guard let vocabulary = completionVocabulary, let text, let buffer = rl_line_buffer else { return nil }
-        let lineBytes = UnsafeBufferPointer(start: buffer, count: Int(end)).map { UInt8(bitPattern: $0) }
-        let matches = vocabulary.candidates(for: String(cString: text), in: String(decoding: lineBytes, as: UTF8.self))
-        guard !matches.isEmpty else { return nil }
-        // libedit wants the common prefix first, then the matches, then NULL; it frees them all.
-        let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: matches.count + 2)
-        list[0] = strdup(commonPrefix(matches))
-        for (index, match) in matches.enumerated() { list[index + 1] = strdup(match) }
-        list[matches.count + 1] = nil
-        return list
-    }
-
-    private static func commonPrefix(_ words: [String]) -> String {
-        guard var prefix = words.first else { return "" }
-        for word in words.dropFirst() {
-            while !word.hasPrefix(prefix) { prefix.removeLast() }
-        }
-        return prefix
-    }
+    // MARK: - Keys
 
     /// The next character for libedit, which takes a whole code point from this hook. libedit
     /// is called only when standard input is readable, and a key's bytes come together.

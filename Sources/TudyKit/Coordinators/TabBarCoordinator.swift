@@ -24,7 +24,7 @@ public final class TabBarCoordinator: Coordinator {
     public let tabBarController = TabBarController()
     public let homeCoordinator: HomeCoordinator
     public let chatCoordinator: ChatCoordinator
-    private(set) var routes: [Route] = []
+    var routes: [Route] = []
     let context: AppContext
     /// In a script, the lines after a `/login` or `/signup` are its passwords whether or not
     /// the command was taken; a person at a terminal sees the refusal and types no password.
@@ -282,46 +282,3 @@ public final class TabBarCoordinator: Coordinator {
         }
     }
 }
-
-// MARK: - LoginCheckDelegate
-
-extension TabBarCoordinator: LoginCheckDelegate {
-    public func prepareLoginCoordinator() {
-        routes.append(.presentLogin)
-    }
-}
-
-// MARK: - HomeCoordinatorDelegate
-
-extension TabBarCoordinator: HomeCoordinatorDelegate {
-    public func showPersonalChat(with projectWriter: User) {
-        routes.append(.personalChat(with: projectWriter))
-    }
-}
-
-// MARK: - ChatCoordinatorDelegate
-
-extension TabBarCoordinator: ChatCoordinatorDelegate {
-    public func selectChatTab() {
-        routes.append(.selectChat)
-    }
-}
-
-// MARK: - CoordinatorFinishDelegate
-
-extension TabBarCoordinator: CoordinatorFinishDelegate {
-    public func coordinatorDidFinish(childCoordinator: any Coordinator) {
-        childCoordinators.removeAll { $0 === childCoordinator }
-        guard let login = childCoordinator as? LoginCoordinator else { return }
-        tabBarController.dismiss()
-        switch login.outcome {
-        case .loggedIn(let user):
-            context.session.user = user
-            routes.append(.resumeAfterLogin)
-        case .cancelled, nil:
-            homeCoordinator.dropPendingAction()
-            chatCoordinator.dropPendingAction()
-        }
-    }
-}
-

@@ -1,0 +1,44 @@
+// What Home, Chat and Login ask of the tab bar: each call records a route, performed after the line.
+
+// MARK: - LoginCheckDelegate
+
+extension TabBarCoordinator: LoginCheckDelegate {
+    public func prepareLoginCoordinator() {
+        routes.append(.presentLogin)
+    }
+}
+
+// MARK: - HomeCoordinatorDelegate
+
+extension TabBarCoordinator: HomeCoordinatorDelegate {
+    public func showPersonalChat(with projectWriter: User) {
+        routes.append(.personalChat(with: projectWriter))
+    }
+}
+
+// MARK: - ChatCoordinatorDelegate
+
+extension TabBarCoordinator: ChatCoordinatorDelegate {
+    public func selectChatTab() {
+        routes.append(.selectChat)
+    }
+}
+
+// MARK: - CoordinatorFinishDelegate
+
+extension TabBarCoordinator: CoordinatorFinishDelegate {
+    public func coordinatorDidFinish(childCoordinator: any Coordinator) {
+        childCoordinators.removeAll { $0 === childCoordinator }
+        guard let login = childCoordinator as? LoginCoordinator else { return }
+        tabBarController.dismiss()
+        switch login.outcome {
+        case .loggedIn(let user):
+            context.session.user = user
+            routes.append(.resumeAfterLogin)
+        case .cancelled, nil:
+            homeCoordinator.dropPendingAction()
+            chatCoordinator.dropPendingAction()
+        }
+    }
+}
+
