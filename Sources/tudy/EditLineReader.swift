@@ -121,6 +121,18 @@ final class EditLineReader: LineReader {
         tcsetattr(STDIN_FILENO, TCSANOW, &held)
     }
 
+    /// A password's mode: no echo, and bytes one at a time rather than by lines.
+    private func silence() {
+        guard hasTerminal else { return }
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO | ICANON)
+        withUnsafeMutableBytes(of: &silent.c_cc) {
+            $0[Int(VMIN)] = 1
+            $0[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+    }
+
     // MARK: - Printing above the prompt
 
     func suspendPrompt() {
@@ -169,19 +181,9 @@ final class EditLineReader: LineReader {
         setInput(running: true)
     }
 
-    private func silence() {
-        guard hasTerminal else { return }
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO | ICANON)
-        withUnsafeMutableBytes(of: &silent.c_cc) {
-            $0[Int(VMIN)] = 1
-            $0[Int(VTIME)] = 0
-        }
-        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-    }
 
     private func secretByte() {
-        guard case .secret(let continuation, let prompt, var bytes) = reading else { return }
+        guard case .secret(let continuation, let prompt, var bytes) = reading, Self.inputWaiting() else { return }
         var byte: UInt8 = 0
         let count = Foundation.read(STDIN_FILENO, &byte, 1)
         if count < 0 && errno == EINTR { return }
@@ -257,9 +259,20 @@ final class EditLineReader: LineReader {
 
     // MARK: - Keys
 
+    /// Whether a byte can be read from standard input now. Ctrl-C flushes what was typed, so
+    /// input reported readable may be gone by the time it is read, and a read would then wait
+    /// for the next key and take it.
+    private static func inputWaiting() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
+
     /// The next character for libedit, which takes a whole code point from this hook. libedit
-    /// is called only when standard input is readable, and a key's bytes come together.
+    /// is called only when standard input is readable, and a key's bytes come together. When
+    /// Ctrl-C flushed them in between, it gets NUL (emacs mode's set-mark, which changes
+    /// nothing), and the interrupt then drops the line.
     private static func nextCharacter() -> Int32 {
+        guard inputWaiting() else { return 0 }
         func byte() -> UInt8? {
             var byte: UInt8 = 0
             while true {

@@ -8,7 +8,8 @@ struct Tudy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tudy",
         abstract: "A terminal chat client for study groups: a board of posts, and 1:1 and group chat.",
-        discussion: "Reads commands from a terminal, or one per line from a pipe or a file. /help lists them.")
+        discussion: "Reads commands from a terminal, or one per line from a pipe or a file. /help lists them.",
+        version: "0.4.0")
 
     @Flag(help: "Keep everything in memory; nothing is saved.")
     var memory = false

@@ -102,6 +102,13 @@ struct BinaryTests {
         #expect(!board.combined.contains("Late post"))
     }
 
+    @Test("--version prints the version")
+    func version() throws {
+        let run = try tudy(["--version"], input: "")
+        #expect(run.status == 0)
+        #expect(run.combined == "0.4.0\n")
+    }
+
     @Test("a clean script exits 0 and prints no prompt")
     func cleanScript() throws {
         let run = try tudy(["--memory"], input: "/whoami\n/quit\n/whoami\n")

@@ -123,3 +123,40 @@ struct NavigationTests {
         #expect(testApp.tabBar.tabBarController.path == "chat > rooms")
     }
 }
+
+/// What the user is looking at goes away under them: a post deleted by its writer, a room
+/// left from another session.
+@MainActor
+@Suite("Gone from under the user")
+struct GoneTests {
+    @Test("a post deleted while someone views it: their next command on it says so and takes them to the board")
+    func deletedPost() async throws {
+        let app = try await TestApp.started(users: ["alice", "bob"], loggedIn: "bob")
+        let post = try await app.store.createProject(
+            ProjectDraft(title: "T", works: ["ios"], capacity: 2, body: "B"), by: User(name: "alice"))
+        await app.send("/open \(post.id)")
+        try await app.store.deleteProject(id: post.id, by: User(name: "alice"))
+        #expect(await app.send("/dm") == ["post #\(post.id) is gone (its writer deleted it): back at home > board"])
+        #expect(app.tabBar.tabBarController.path == "home > board")
+    }
+
+    @Test("a room left from another session: the next line in it says so and takes the user to the rooms list")
+    func leftRoom() async throws {
+        let app = try await TestApp.started(users: ["alice", "bob"], loggedIn: "bob")
+        let room = try await app.store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        await app.send("/chat", "/open \(room.id)")
+        try await app.store.leave(roomID: room.id, user: User(name: "bob"))
+        #expect(await app.send("still here?") == ["you are no longer in room #\(room.id): back at chat > rooms"])
+        #expect(app.tabBar.tabBarController.path == "chat > rooms")
+    }
+
+    @Test("a tab command that fails leaves the stack as it was")
+    func failedTabCommandKeepsStack() async throws {
+        let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")
+        let post = try await app.store.createProject(
+            ProjectDraft(title: "T", works: ["ios"], capacity: 2, body: "B"), by: User(name: "alice"))
+        await app.send("/work ios", "/open \(post.id)")
+        #expect(await app.send("/open 99") == ["there is no post #99: /list shows the posts"])
+        #expect(app.tabBar.tabBarController.path == "home > board > work ios > #\(post.id)")
+    }
+}

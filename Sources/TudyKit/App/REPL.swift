@@ -37,8 +37,8 @@ public final class REPL {
         self.options = options
     }
 
-    /// Runs until `/quit` or the end of input; returns the exit status: 1 if any command failed,
-    /// 141 when standard output was closed.
+    /// Runs until `/quit` or the end of input; returns the exit status: for a script 1 if any
+    /// command failed, at a terminal 0; 141 when standard output was closed.
     public func run() async -> Int32 {
         do {
             try await app.start()
@@ -95,7 +95,9 @@ public final class REPL {
             if console.isClosed { return Self.closedOutputStatus }
             if failed && options.bail { break }
         }
-        return failed ? 1 : 0
+        // A person who leaves with /quit or Ctrl-D has seen every error already; only a script
+        // reports earlier failures in its exit status.
+        return failed && !options.isInteractive ? 1 : 0
     }
 
     /// A change came while the reader may be waiting at the prompt: shown above it at once.

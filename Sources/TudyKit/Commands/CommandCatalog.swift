@@ -17,10 +17,10 @@ enum CommandCatalog {
 
     /// The screens' own commands, by the place a user knows them as.
     static let places: [(place: String, commands: [CommandSpec])] = [
-        ("the board", BoardScreen.commandSpecs),
+        ("the Home tab", BoardScreen.commandSpecs),
         ("a search result", ProjectSearchScreen.commandSpecs),
         ("a post", ProjectDetailScreen.commandSpecs),
-        ("the rooms list", RoomListScreen.commandSpecs),
+        ("the Chat tab", RoomListScreen.commandSpecs),
         ("a chat room", RoomScreen.commandSpecs),
     ]
 

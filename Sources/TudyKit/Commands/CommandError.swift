@@ -12,9 +12,9 @@ public enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case passwordsDiffer
     case notWriter(projectID: Int, writer: String)
     case ownPost
-    case noMoreMessages
     case nothingToGoBack(here: String)
     case waitTimedOut(seconds: Int, place: String)
+    case gone(String, here: String)
 
     public var message: String {
         switch self {
@@ -44,8 +44,8 @@ public enum CommandError: Error, Equatable, Sendable, UserFacingError {
             "only \(writer), who wrote post #\(id), can change it"
         case .ownPost:
             "this is your own post: /dm sends a chat to someone else's"
-        case .noMoreMessages:
-            "there are no older messages"
+        case .gone(let what, let here):
+            "\(what): back at \(here)"
         case .waitTimedOut(let seconds, let place):
             "no message from anyone else came to \(place) within \(seconds) s: /wait again, or /wait <seconds> for longer"
         case .nothingToGoBack(let here):

@@ -6,8 +6,13 @@ enum HelpPage {
     /// - Parameters:
     ///   - argument: a command name, with or without its slash; empty for the whole page.
     ///   - screen: the screen in view; `path` is where it is, as `/where` says it.
+    ///   - tabRoot: the root of the tab in view, when it is not the screen: its commands work here too.
+    ///   - modal: why a modal is open and the global commands it holds back; nil when none is.
     /// - Throws: `CommandError.unknown` for a name no screen knows.
-    static func lines(for argument: String, on screen: (any Screen)?, at path: String) throws -> [String] {
+    static func lines(
+        for argument: String, on screen: (any Screen)?, tabRoot: (any Screen)?,
+        modal: (reason: String, heldBack: [String])?, at path: String
+    ) throws -> [String] {
         if !argument.isEmpty {
             let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
             let specs = CommandCatalog.specs(named: name)
@@ -17,16 +22,25 @@ enum HelpPage {
             }
             return specs.map { "\($0.spec.usage)  \($0.spec.summary) (\($0.place))" }
         }
-        var rows = (screen?.commands ?? []).map(CommandCatalog.helpRow)
+        let own = screen?.commands ?? []
+        let tab = (tabRoot?.commands ?? []).filter { spec in !own.contains { $0.name == spec.name } }
+        var rows = (own + tab).map(CommandCatalog.helpRow)
         if screen is RoomScreen {
             rows.append(["  plain text", "send it (start it with // to send a text that begins with /)"])
         }
         if case .answer(let question, _)? = screen?.prompt {
             rows.append(["  answer the question", question.trimmingCharacters(in: .whitespaces)])
         }
-        let globalRows = CommandCatalog.global.map(CommandCatalog.helpRow)
+        let heldBack = modal?.heldBack ?? []
+        let globalRows = CommandCatalog.global.filter { !heldBack.contains($0.name) }.map(CommandCatalog.helpRow)
         // One table, so that both parts line up.
         let table = TextTable.lines(rows + globalRows)
-        return ["here (\(path)):"] + table.prefix(rows.count) + ["everywhere:"] + table.suffix(globalRows.count)
+        let here = rows.isEmpty ? [] : ["here (\(path)):"] + table.prefix(rows.count)
+        var page = here + ["everywhere (\(path)):"] + table.suffix(globalRows.count)
+        if let modal, !heldBack.isEmpty {
+            page.append("held back \(modal.reason): " + heldBack.map { "/" + $0 }.joined(separator: ", ")
+                + " (finish it, or /back)")
+        }
+        return page
     }
 }

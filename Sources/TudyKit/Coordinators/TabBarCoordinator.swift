@@ -121,7 +121,7 @@ public final class TabBarCoordinator: Coordinator {
                 if text.allSatisfy(\.isWhitespace) { return .proceed }
                 throw CommandError.textNotHere(here: tabBarController.path)
             }
-            try await screen.handle(.text(text))
+            try await leaveIfGone(screen) { try await screen.handle(.text(text)) }
         case .command(let name, let argument):
             if let global = CommandCatalog.globalSpec(named: name) {
                 do {
@@ -136,15 +136,57 @@ public final class TabBarCoordinator: Coordinator {
             }
             if let spec = screen.commands.first(where: { $0.name == name }) {
                 try spec.validate(argument)
-                try await screen.handle(.command(name: name, argument: argument))
+                try await leaveIfGone(screen) { try await screen.handle(.command(name: name, argument: argument)) }
             } else if case .answer(_, let takesSlashLines) = screen.prompt {
                 guard takesSlashLines else { throw busyError("/" + name) }
                 try await screen.handle(.text(line))
+            } else if let root = tabRoot, let spec = root.commands.first(where: { $0.name == name }) {
+                try spec.validate(argument)
+                try await fromTabRoot { try await root.handle(.command(name: name, argument: argument)) }
             } else {
                 throw CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
             }
         }
         return .proceed
+    }
+
+    // MARK: - The tab's own commands
+
+    /// The root of the tab in view when another of its screens is on top and no modal is shown:
+    /// its commands work from anywhere in the tab, as UIKit's tab root stays one tap away.
+    var tabRoot: (any Screen)? {
+        guard tabBarController.presented == nil else { return nil }
+        let screens = tabBarController.visibleNavigator.screens
+        guard screens.count > 1 else { return nil }
+        return screens.first
+    }
+
+    /// Runs a command of the tab's root as if from there: the stack is reset to the root, so
+    /// `/back` returns to it; if the command fails, the stack is as it was.
+    private func fromTabRoot(_ body: () async throws -> Void) async throws {
+        let navigator = tabBarController.visibleNavigator
+        let saved = navigator.screens
+        navigator.popToRoot()
+        do {
+            try await body()
+        } catch {
+            navigator.restore(saved)
+            throw error
+        }
+    }
+
+    /// Runs a screen's command; when it finds the post or room on screen gone (deleted, or the
+    /// user removed), it says so and takes the user to the tab's root.
+    private func leaveIfGone(_ screen: any Screen, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch StoreError.noSuchProject(let id) where (screen as? ProjectDetailScreen)?.project.id == id {
+            tabBarController.visibleNavigator.popToRoot()
+            throw CommandError.gone("post #\(id) is gone (its writer deleted it)", here: tabBarController.path)
+        } catch StoreError.noSuchRoom(let id) where (screen as? RoomScreen)?.room.id == id {
+            tabBarController.visibleNavigator.popToRoot()
+            throw CommandError.gone("you are no longer in room #\(id)", here: tabBarController.path)
+        }
     }
 
     // MARK: - Global commands
@@ -157,9 +199,13 @@ public final class TabBarCoordinator: Coordinator {
         switch command {
         case .help:
             context.console.lines(
-                try HelpPage.lines(for: argument, on: tabBarController.visibleScreen, at: tabBarController.path))
+                try HelpPage.lines(
+                    for: argument, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
+                    at: tabBarController.path))
         case .home:
             try requireNoModal("/home")
+            // Selecting the tab in view goes to its root, as tapping the selected tab does.
+            if tabBarController.selectedTab == .home { homeCoordinator.navigationController.popToRoot() }
             tabBarController.select(.home)
             try await tabBarController.visibleScreen?.appear()
         case .chat:
@@ -225,8 +271,15 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     private func busyError(_ command: String) -> CommandError {
-        let reason = homeCoordinator.writeCoordinator != nil ? "while writing a post" : "while logging in"
-        return .busy(command: command, reason: reason)
+        .busy(command: command, reason: modalHold?.reason ?? "now")
+    }
+
+    /// While a modal is open: why, and the global commands it holds back.
+    private var modalHold: (reason: String, heldBack: [String])? {
+        guard tabBarController.presented != nil else { return nil }
+        return homeCoordinator.writeCoordinator != nil
+            ? ("while writing a post", ["home", "chat", "next", "signup", "login", "logout"])
+            : ("while logging in", ["home", "chat", "next", "logout"])
     }
 
     private func goBack() throws {
@@ -245,6 +298,11 @@ public final class TabBarCoordinator: Coordinator {
 
     private func startLogin(name: String, signingUp: Bool) async throws {
         if let user = context.session.user { throw CommandError.alreadyLoggedIn(user.name) }
+        if signingUp {
+            // The name is checked before any password is asked for.
+            guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
+            if (try? await context.store.user(named: name)) != nil { throw StoreError.nameTaken(name) }
+        }
         let login: LoginCoordinator
         if let shown = loginCoordinator {
             login = shown
@@ -274,6 +332,7 @@ public final class TabBarCoordinator: Coordinator {
             tabBarController.select(.chat)
             try await chatCoordinator.showPersonalChat(with: writer)
         case .selectChat:
+            if tabBarController.selectedTab == .chat { chatCoordinator.navigationController.popToRoot() }
             tabBarController.select(.chat)
             try await tabBarController.visibleScreen?.appear()
         case .resumeAfterLogin:

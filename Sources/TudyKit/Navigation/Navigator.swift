@@ -35,6 +35,11 @@ public final class Navigator {
         screens.count > 1 ? screens.removeLast() : nil
     }
 
+    /// Puts back a stack taken from `screens` earlier, without rendering it.
+    func restore(_ saved: [any Screen]) {
+        screens = saved
+    }
+
     /// Pops every screen above the root.
     public func popToRoot() {
         screens = Array(screens.prefix(1))

@@ -39,6 +39,8 @@ public final class ProjectDetailScreen: Screen {
     }
 
     public func handle(_ input: ScreenInput) async throws {
+        // The post as it is now: its writer may have changed or deleted it meanwhile.
+        project = try await context.store.project(id: project.id)
         switch input {
         case .command("dm", _):
             if let user = context.session.user, project.writer.isNamed(user.name) { throw CommandError.ownPost }
@@ -71,6 +73,10 @@ public final class ProjectDetailScreen: Screen {
 
     private func setOpen(_ isOpen: Bool) async throws {
         let user = try requireWriter()
+        guard project.isOpen != isOpen else {
+            context.console.line("post #\(project.id) is \(isOpen ? "open" : "closed") already")
+            return
+        }
         project = try await context.store.setProject(id: project.id, isOpen: isOpen, by: user)
         context.console.line("post #\(project.id) is \(isOpen ? "open" : "closed") now")
     }

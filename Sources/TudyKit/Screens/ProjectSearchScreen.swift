@@ -6,9 +6,8 @@ public final class ProjectSearchScreen: Screen {
         case showProjectDetail(project: Project)
     }
 
-    static let list = CommandSpec("list", "show the posts found again")
-    static let open = CommandSpec("open", .required("<id>"), "show a post")
-    static let commandSpecs = [list, open]
+    static let open = CommandSpec("open", .required("<id>"), "show a post found")
+    static let commandSpecs = [open]
 
     public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     public let query: ProjectQuery
@@ -32,7 +31,7 @@ public final class ProjectSearchScreen: Screen {
     public func appear() async throws {
         let projects = try await context.store.projects(query)
         if projects.isEmpty {
-            context.console.line("no posts found: /back, then /list shows every post")
+            context.console.line("no posts found: /list shows every post")
         } else {
             context.console.table(projects.map(context.format.projectCells))
         }
@@ -40,8 +39,6 @@ public final class ProjectSearchScreen: Screen {
 
     public func handle(_ input: ScreenInput) async throws {
         switch input {
-        case .command("list", _):
-            try await appear()
         case .command("open", let argument):
             let id = try NumberArgument.parse(argument, of: Self.open)
             let project = try await context.store.project(id: id)

@@ -99,9 +99,12 @@ public final class RoomScreen: Screen {
             context.console.line("you left \(room.title(for: user))")
             try await didSendEventClosure?(.didLeave(room: room))
         case .command("more", _):
-            guard hasOlder, let oldest = oldestShownID else { throw CommandError.noMoreMessages }
+            guard hasOlder, let oldest = oldestShownID else {
+                context.console.line("no older messages: this is the start of the room")
+                return
+            }
             let page = try await context.store.messages(in: room.id, for: user, before: oldest, limit: Self.pageSize)
-            context.console.line("older messages:")
+            context.console.line("older messages\(page.hasOlder ? " (/more for more)" : ", back to the start of the room"):")
             show(page)
         case .command("wait", let argument):
             let seconds = try WaitArgument.seconds(argument, of: Self.wait)
