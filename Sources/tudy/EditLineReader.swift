@@ -28,6 +28,7 @@ final class EditLineReader: LineReader {
     private var inputRunning = false
     private var reading = Reading.nothing
     private var prompt = ""
+    private var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
     private var lineHidden = false
     /// The terminal as it was before tudy; put back at the end, and before a stop.
@@ -66,6 +67,7 @@ final class EditLineReader: LineReader {
     func readLine(_ request: LineRequest) async -> LineReadResult {
         EditLineCompletion.vocabulary = request.completion
         prompt = request.prompt
+        remembersLine = request.isRemembered
         return await withCheckedContinuation { continuation in
             if request.isSecret {
                 startSecret(continuation, prompt: request.prompt)
@@ -92,7 +94,7 @@ final class EditLineReader: LineReader {
         }
         defer { free(raw) }
         let result = LineDecoder.decode(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
-        if case .line(let line) = result { history.remember(line) }
+        if case .line(let line) = result, remembersLine { history.remember(line) }
         continuation.resume(returning: result)
     }
 

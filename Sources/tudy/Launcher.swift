@@ -46,6 +46,9 @@ enum Launcher {
                     return 2
                 }
                 try await store.load(try Fixture.decode(data))
+            } catch StoreError.invalidFixture(let reason) {
+                console.error("the seed file \(seedPath) can not be loaded: \(reason)")
+                return 2
             } catch {
                 console.error(ErrorReport.message(for: error))
                 return 2

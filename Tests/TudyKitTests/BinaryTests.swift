@@ -207,7 +207,7 @@ struct BinaryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try tudy(["--memory", "--seed", directory.path], input: "")
         #expect(run.status == 2)
-        #expect(run.standardError == "error: the seed file can not be loaded: missing 'password' at .users[0]\n")
+        #expect(run.standardError == "error: the seed file \(directory.path) can not be loaded: missing 'password' at .users[0]\n")
     }
 
     @Test("invalid UTF-8, NUL and a 70 KiB line: an error each, and the session goes on")

@@ -183,6 +183,28 @@ struct InteractiveTests {
         try terminal.press("C-d")
     }
 
+    @Test("a post's body: every line after the first gets '... '; /quit in a draft warns, a second leaves; answers stay out of the history")
+    func draftAtTerminal() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
+        try terminal.waitUntil(seconds: 5) { $0.contains("guest>") }
+        for line in ["/login bob", "bob-password", "/new", "Secret title", "ios", "3", "first line"] {
+            try terminal.type(line)
+            try terminal.press("Enter")
+        }
+        var shown = try terminal.waitUntil(seconds: 5) { $0.hasSuffix("\n... \n") || $0.contains("\n...\n") }
+        #expect(shown.contains("body, then a line '.': first line\n..."), "\(shown)")
+        try terminal.type("/quit")
+        try terminal.press("Enter")
+        shown = try terminal.waitUntil(seconds: 5) { $0.contains("/quit again") }
+        #expect(shown.contains("you are writing a post: /quit again leaves and drops it"), "\(shown)")
+        try terminal.type("/quit")
+        try terminal.press("Enter")
+        shown = try terminal.waitUntil(seconds: 5) { $0.contains("EXIT=") }
+        #expect(shown.contains("error: ") == false && shown.contains("EXIT=0"), "\(shown)")
+        #expect(history.contains("/new") && !history.contains("Secret title") && !history.contains("first line"))
+    }
+
     @Test("colour on a terminal: errors in red; none with NO_COLOR or --no-color", arguments: [
         ("", true), ("--no-color", false), ("NO_COLOR", false),
     ])

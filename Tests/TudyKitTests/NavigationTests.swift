@@ -160,3 +160,25 @@ struct GoneTests {
         #expect(app.tabBar.tabBarController.path == "home > board > work ios > #\(post.id)")
     }
 }
+
+@MainActor
+@Suite("Leaving and completing")
+struct LeavingTests {
+    @Test("/quit in a script with a draft open: dropped, with a line on stderr saying so")
+    func quitInDraft() async throws {
+        let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")
+        #expect(await app.run(script: "/new\nTitle\n/quit\n/whoami\n") == 0)
+        #expect(app.output.standardError == "/quit: a post was being written: the draft was dropped\n")
+        #expect(!app.output.standardOutput.contains("alice\n"))
+    }
+
+    @Test("Tab after /dm offers other people, after /invite those not in the room")
+    func completionNames() async throws {
+        let app = try await TestApp.started(users: ["alice", "bob", "carol"], loggedIn: "bob")
+        let room = try await app.store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        await app.send("/chat", "/open \(room.id)")
+        let vocabulary = try #require(await app.tabBar.interactiveLineRequest().completion)
+        #expect(vocabulary.candidates(for: "", in: "/dm ") == ["alice", "carol"])
+        #expect(vocabulary.candidates(for: "", in: "/invite ") == ["carol"])
+    }
+}

@@ -76,7 +76,7 @@ struct PasswordSafetyTests {
     @Test("at a terminal a refused login asks for no password")
     func terminalAsksNothing() async throws {
         let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")
-        app.tabBar.passwordLinesFollowRefusals = false
+        app.tabBar.readsScript = false
         await app.send("/login alice")
         #expect(!app.tabBar.lineRequest.isSecret)
     }

@@ -48,7 +48,7 @@ public final class REPL {
         }
         guard let tabBar = app.tabBarCoordinator else { return 1 }
         let context = tabBar.context
-        tabBar.passwordLinesFollowRefusals = !options.isInteractive
+        tabBar.readsScript = !options.isInteractive
         context.showsLiveMessages = options.isInteractive
         if options.isInteractive {
             console.line("tudy: /help lists the commands, /quit leaves")

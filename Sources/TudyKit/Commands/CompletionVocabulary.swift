@@ -10,6 +10,8 @@ public struct CompletionVocabulary: Equatable, Sendable {
     /// Command names without the slash: the screen's own, then the global ones.
     public var commands: [String]
     public var userNames: [String]
+    /// Who `/invite` may bring in: nil for everyone in `userNames`.
+    public var inviteNames: [String]?
     public var workTags: [String]
     public var openTarget: OpenTarget
 
@@ -32,7 +34,8 @@ public struct CompletionVocabulary: Equatable, Sendable {
         let argumentIndex = line.hasSuffix(" ") ? tokens.count : tokens.count - 1
         guard argumentIndex == 1, let command = tokens.first, command.hasPrefix("/") else { return [] }
         switch command.dropFirst().lowercased() {
-        case "dm", "invite", "login": return matching(userNames, word)
+        case "dm", "login": return matching(userNames, word)
+        case "invite": return matching(inviteNames ?? userNames, word)
         case "work": return matching(workTags, word)
         case "help": return matching(commands, word)
         case "open":

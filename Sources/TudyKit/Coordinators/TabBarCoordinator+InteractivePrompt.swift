@@ -19,7 +19,12 @@ extension TabBarCoordinator {
         let screen = tabBarController.visibleScreen
         var vocabulary = CompletionVocabulary(
             commands: (screen?.commands ?? []).map(\.name) + CommandCatalog.global.map(\.name))
-        vocabulary.userNames = (try? await store.userNames()) ?? []
+        // Other people: never yourself, and for /invite nobody already in the room.
+        let me = context.session.user
+        vocabulary.userNames = ((try? await store.userNames()) ?? []).filter { !(me?.isNamed($0) ?? false) }
+        if let room = (screen as? RoomScreen)?.room {
+            vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
+        }
         let posts = (try? await store.projects(.all)) ?? []
         vocabulary.workTags = Array(Set(posts.flatMap(\.works))).sorted()
         switch screen {

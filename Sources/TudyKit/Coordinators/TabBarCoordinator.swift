@@ -26,9 +26,13 @@ public final class TabBarCoordinator: Coordinator {
     public let chatCoordinator: ChatCoordinator
     var routes: [Route] = []
     let context: AppContext
-    /// In a script, the lines after a `/login` or `/signup` are its passwords whether or not
-    /// the command was taken; a person at a terminal sees the refusal and types no password.
-    var passwordLinesFollowRefusals = true
+    /// Whether lines come from a script rather than a person at a terminal. In a script, the
+    /// lines after a `/login` or `/signup` are its passwords whether or not the command was
+    /// taken (a person sees the refusal and types no password), and `/quit` asks nothing.
+    var readsScript = true
+    /// Whether the last line was a `/quit` that warned of an open draft or login.
+    private var quitWarning = false
+    private var quitWasWarned = false
     /// Password lines of a refused `/login` or `/signup` still to come: read and dropped unseen,
     /// so that a password never becomes a message, a post or an error line.
     private(set) var refusedPasswordLines = 0
@@ -66,7 +70,7 @@ public final class TabBarCoordinator: Coordinator {
         if refusedPasswordLines > 0 { return LineRequest(prompt: "password: ", isSecret: true) }
         return switch tabBarController.visibleScreen?.prompt ?? .command {
         case .command: LineRequest(prompt: "\(tabBarController.path)  \(context.session.user?.name ?? "guest")> ")
-        case .answer(let question, _): LineRequest(prompt: question)
+        case .answer(let question, _): LineRequest(prompt: question, isRemembered: false)
         case .secret(let question): LineRequest(prompt: question, isSecret: true)
         }
     }
@@ -105,6 +109,8 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     private func dispatch(_ line: String) async throws -> LineOutcome {
+        quitWasWarned = quitWarning
+        quitWarning = false
         guard let screen = tabBarController.visibleScreen else { return .proceed }
         if case .secret = screen.prompt {
             // A password is taken whole; only an exact /back leaves the flow.
@@ -128,7 +134,7 @@ public final class TabBarCoordinator: Coordinator {
                     try global.validate(argument)
                     return try await perform(GlobalCommand(rawValue: name)!, argument: argument)
                 } catch {
-                    if passwordLinesFollowRefusals, refusedLoginWasLeft(name) {
+                    if readsScript, refusedLoginWasLeft(name) {
                         refusedPasswordLines = name == "signup" ? 2 : 1
                     }
                     throw error
@@ -235,6 +241,15 @@ public final class TabBarCoordinator: Coordinator {
         case .whoami:
             context.console.line(context.session.user?.name ?? "guest")
         case .quit:
+            if let unfinished = unfinishedFlow, let hold = modalHold {
+                // At a terminal the first /quit only warns; in a script the flow is dropped, never silently.
+                if !readsScript && !quitWasWarned {
+                    quitWarning = true
+                    context.console.line("you are \(hold.reason.dropFirst(6)): /quit again leaves and drops it")
+                    return .proceed
+                }
+                context.console.note("/quit: \(unfinished)")
+            }
             return .quit
         }
         return .proceed

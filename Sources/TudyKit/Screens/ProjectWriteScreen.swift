@@ -55,7 +55,8 @@ public final class ProjectWriteScreen: Screen {
         case .capacity:
             return .answer(keep ? "capacity [\(draft.capacity)]: " : "capacity (2-99): ", takesSlashLines: false)
         case .body:
-            return .answer(bodyLines.isEmpty ? "body, then a line '.': " : "", takesSlashLines: true)
+            // Every line after the first gets a continuation prompt: the body is still being written.
+            return .answer(bodyLines.isEmpty ? "body, then a line '.': " : "... ", takesSlashLines: true)
         }
     }
 

@@ -6,11 +6,14 @@ public struct LineRequest: Equatable, Sendable {
     public var isSecret: Bool
     /// What Tab completes at this prompt; nil where nothing is completed.
     public var completion: CompletionVocabulary?
+    /// Whether the line goes into the history: commands and messages do, a form's answers not.
+    public var isRemembered: Bool
 
-    public init(prompt: String, isSecret: Bool = false, completion: CompletionVocabulary? = nil) {
+    public init(prompt: String, isSecret: Bool = false, completion: CompletionVocabulary? = nil, isRemembered: Bool = true) {
         self.prompt = prompt
         self.isSecret = isSecret
         self.completion = completion
+        self.isRemembered = isRemembered && !isSecret
     }
 }
 
