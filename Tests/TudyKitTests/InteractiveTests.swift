@@ -118,10 +118,7 @@ struct InteractiveTests {
         #expect(setup.status == 0)
         let terminal = try TmuxSession(command: command())
         try terminal.waitUntil { $0.contains("guest>") }
-        for line in ["/login alice", "alice-password", "/chat", "/open 1"] {
-            try terminal.type(line)
-            try terminal.press("Enter")
-        }
+        try terminal.enter(["/login alice", "alice-password", "/chat", "/open 1"])
         let prompt = "chat > rooms > @bob  alice> "
         #expect(try terminal.waitUntil(seconds: 5) { $0.contains("@bob  alice>") }.contains("@bob  alice>"))
         try terminal.type("안녕 반가워요")
@@ -188,18 +185,13 @@ struct InteractiveTests {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
         try terminal.waitUntil(seconds: 5) { $0.contains("guest>") }
-        for line in ["/login bob", "bob-password", "/new", "Secret title", "ios", "3", "first line"] {
-            try terminal.type(line)
-            try terminal.press("Enter")
-        }
+        try terminal.enter(["/login bob", "bob-password", "/new", "Secret title", "ios", "3", "first line"])
         var shown = try terminal.waitUntil(seconds: 5) { $0.hasSuffix("\n... \n") || $0.contains("\n...\n") }
         #expect(shown.contains("body, then a line '.': first line\n..."), "\(shown)")
-        try terminal.type("/quit")
-        try terminal.press("Enter")
+        try terminal.enter(["/quit"])
         shown = try terminal.waitUntil(seconds: 5) { $0.contains("/quit again") }
         #expect(shown.contains("you are writing a post: /quit again leaves and drops it"), "\(shown)")
-        try terminal.type("/quit")
-        try terminal.press("Enter")
+        try terminal.enter(["/quit"])
         shown = try terminal.waitUntil(seconds: 5) { $0.contains("EXIT=") }
         #expect(shown.contains("error: ") == false && shown.contains("EXIT=0"), "\(shown)")
         #expect(history.contains("/new") && !history.contains("Secret title") && !history.contains("first line"))
@@ -230,10 +222,7 @@ struct InteractiveTests {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"), width: 100)
         try terminal.waitUntil { $0.contains("guest>") }
-        for line in ["/login bob", "bob-password", "/chat", "/open 1"] {
-            try terminal.type(line)
-            try terminal.press("Enter")
-        }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
         try terminal.waitUntil { $0.contains("@alice · alice, bob") }
         try terminal.resize(width: 50)
         try terminal.type(String(repeating: "긴 메시지 ", count: 12) + "끝")

@@ -25,6 +25,14 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Types each line and presses Enter after it.
+    func enter(_ lines: [String]) throws {
+        for line in lines {
+            try type(line)
+            try press("Enter")
+        }
+    }
+
     /// Pastes text in one write, as a terminal does; each newline arrives as Enter (CR).
     func paste(_ text: String) throws {
         try tmux(["set-buffer", "-b", "paste", "--", text])
