@@ -61,14 +61,12 @@ public final class REPL {
             if options.isInteractive {
                 // A script follows nobody's changes until it asks, with `/wait`.
                 await context.live.follow(context.session.user)
-                if case .command = tabBar.tabBarController.visibleScreen?.prompt ?? .command, !tabBar.lineRequest.isSecret {
-                    await showChanges(context.live.takeAll())
-                }
+                if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll()) }
                 request = await tabBar.interactiveLineRequest()
             } else {
                 request = tabBar.lineRequest
             }
-            isWaitingAtPrompt = options.isInteractive && !request.isSecret && request.completion != nil
+            isWaitingAtPrompt = options.isInteractive && tabBar.isAtCommandPrompt
             let result = await reader.readLine(request)
             isWaitingAtPrompt = false
             switch result {

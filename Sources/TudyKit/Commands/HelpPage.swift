@@ -7,11 +7,11 @@ enum HelpPage {
     ///   - argument: a command name, with or without its slash; empty for the whole page.
     ///   - screen: the screen in view; `path` is where it is, as `/where` says it.
     ///   - tabRoot: the root of the tab in view, when it is not the screen: its commands work here too.
-    ///   - modal: why a modal is open and the global commands it holds back; nil when none is.
+    ///   - modal: what the user is doing in a modal and the global commands it holds back; nil when none is.
     /// - Throws: `CommandError.unknown` for a name no screen knows.
     static func lines(
         for argument: String, on screen: (any Screen)?, tabRoot: (any Screen)?,
-        modal: (reason: String, heldBack: [String])?, at path: String
+        modal: (activity: String, heldBack: [String])?, at path: String
     ) throws -> [String] {
         if !argument.isEmpty {
             let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
@@ -38,7 +38,7 @@ enum HelpPage {
         let here = rows.isEmpty ? [] : ["here (\(path)):"] + table.prefix(rows.count)
         var page = here + ["everywhere (\(path)):"] + table.suffix(globalRows.count)
         if let modal, !heldBack.isEmpty {
-            page.append("held back \(modal.reason): " + heldBack.map { "/" + $0 }.joined(separator: ", ")
+            page.append("held back while \(modal.activity): " + heldBack.map { "/" + $0 }.joined(separator: ", ")
                 + " (finish it, or /back)")
         }
         return page

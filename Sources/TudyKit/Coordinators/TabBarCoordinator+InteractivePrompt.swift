@@ -6,7 +6,7 @@ extension TabBarCoordinator {
     /// input, which shows no prompt, does without it.
     public func interactiveLineRequest() async -> LineRequest {
         var request = lineRequest
-        guard case .command = tabBarController.visibleScreen?.prompt ?? .command else { return request }
+        guard isAtCommandPrompt else { return request }
         let store = context.store
         var rooms: [RoomSummary] = []
         if let user = context.session.user {

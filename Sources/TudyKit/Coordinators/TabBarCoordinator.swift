@@ -75,6 +75,13 @@ public final class TabBarCoordinator: Coordinator {
         }
     }
 
+    /// Whether the next line is a command (or a message), not a password or a form's answer:
+    /// only there are arriving messages shown as they come.
+    public var isAtCommandPrompt: Bool {
+        guard refusedPasswordLines == 0, case .command = tabBarController.visibleScreen?.prompt ?? .command else { return false }
+        return true
+    }
+
     /// Ctrl-C: at a password prompt it cancels the login, elsewhere only the typed line goes.
     public func interrupt() {
         refusedPasswordLines = 0
@@ -245,7 +252,7 @@ public final class TabBarCoordinator: Coordinator {
                 // At a terminal the first /quit only warns; in a script the flow is dropped, never silently.
                 if !readsScript && !quitWasWarned {
                     quitWarning = true
-                    context.console.line("you are \(hold.reason.dropFirst(6)): /quit again leaves and drops it")
+                    context.console.line("you are \(hold.activity): /quit again leaves and drops it")
                     return .proceed
                 }
                 context.console.note("/quit: \(unfinished)")
@@ -286,15 +293,15 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     private func busyError(_ command: String) -> CommandError {
-        .busy(command: command, reason: modalHold?.reason ?? "now")
+        .busy(command: command, reason: modalHold.map { "while \($0.activity)" } ?? "now")
     }
 
-    /// While a modal is open: why, and the global commands it holds back.
-    private var modalHold: (reason: String, heldBack: [String])? {
+    /// While a modal is open: what the user is doing, and the global commands it holds back.
+    private var modalHold: (activity: String, heldBack: [String])? {
         guard tabBarController.presented != nil else { return nil }
         return homeCoordinator.writeCoordinator != nil
-            ? ("while writing a post", ["home", "chat", "next", "signup", "login", "logout"])
-            : ("while logging in", ["home", "chat", "next", "logout"])
+            ? ("writing a post", ["home", "chat", "next", "signup", "login", "logout"])
+            : ("logging in", ["home", "chat", "next", "logout"])
     }
 
     private func goBack() throws {
