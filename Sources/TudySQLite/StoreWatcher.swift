@@ -27,16 +27,18 @@ enum StoreWatcher {
         configuration.readonly = true
         configuration.busyMode = .timeout(StoreFile.busyTimeout)
         let connection = try DatabaseQueue(path: path, configuration: configuration)
+        // The version is read before the snapshot: a commit in between is then seen twice
+        // (one empty look), never missed.
+        let probe = try VersionProbe(path: path)
+        let firstVersion = try probe.read()
         let start = try await connection.read { db in
             Snapshot(lastMessageID: try lastMessageID(db), rooms: try rooms(of: user, in: db))
         }
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         let stop = StopFlag()
         // A thread of its own that sleeps between looks: a look at an idle store is one
-        // cached statement, with no transaction and no task to schedule, so waiting costs
+        // prepared statement, with no transaction and no task to schedule, so waiting costs
         // next to nothing.
-        let probe = try VersionProbe(path: path)
-        let firstVersion = try probe.read()
         let thread = Thread {
             var known = start
             var lastVersion = firstVersion
