@@ -11,6 +11,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -25,7 +29,7 @@ let package = Package(
         ),
         .target(
             name: "TudyKit",
-            dependencies: ["CArgon2"]
+            dependencies: ["CArgon2", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "TudySQLite",
@@ -35,11 +39,31 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        .target(
+            name: "TudyServer",
+            dependencies: [
+                "TudyKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "TudyRemote",
+            dependencies: [
+                "TudyKit",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "tudy",
             dependencies: [
                 "TudyKit",
                 "TudySQLite",
+                "TudyServer",
+                "TudyRemote",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -49,6 +73,8 @@ let package = Package(
             dependencies: [
                 "TudyKit",
                 "TudySQLite",
+                "TudyServer",
+                "TudyRemote",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Transcripts"]

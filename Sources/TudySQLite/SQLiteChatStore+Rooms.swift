@@ -6,9 +6,10 @@ import TudyKit
 extension SQLiteChatStore {
     // MARK: - Rooms
 
-    public func rooms(of user: User) async throws -> [RoomSummary] {
-        try await read { db in
-            let userID = try Self.user(named: user.name, in: db).id
+    public func rooms(of session: Session) async throws -> [RoomSummary] {
+        let now = clock.now()
+        return try await read { db in
+            let userID = try Self.signedIn(session.token, now: now, in: db).id
             let rows = try db.fetchAll(Row.self, sql: "SELECT room_id, last_read_message_id FROM membership WHERE user_id = ? AND is_member",
                 arguments: [userID])
             let summaries = try rows.map { row in
@@ -32,16 +33,19 @@ extension SQLiteChatStore {
         }
     }
 
-    public func room(id: Int, for user: User) async throws -> Room {
-        try await read { db in
-            try Self.requireMember(roomID: id, user: user, in: db)
+    public func room(id: Int, for session: Session) async throws -> Room {
+        let now = clock.now()
+        return try await read { db in
+            try Self.requireMember(roomID: id, session: session, now: now, in: db)
             return try Self.room(id: Int64(id), in: db)
         }
     }
 
-    public func directRoom(between user: User, and other: User) async throws -> Room {
-        try await write { db in
-            try Self.directRoom(between: try Self.user(named: user.name, in: db), and: try Self.user(named: other.name, in: db), in: db)
+    public func directRoom(between session: Session, and other: User) async throws -> Room {
+        let now = clock.now()
+        return try await write { db in
+            try Self.directRoom(
+                between: try Self.signedIn(session.token, now: now, in: db), and: try Self.user(named: other.name, in: db), in: db)
         }
     }
 
@@ -61,9 +65,10 @@ extension SQLiteChatStore {
         return try room(id: roomID, in: db)
     }
 
-    public func invite(_ invitee: User, to roomID: Int, by user: User) async throws -> Room {
-        try await write { db in
-            try Self.requireMember(roomID: roomID, user: user, in: db)
+    public func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
+        let now = clock.now()
+        return try await write { db in
+            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
             let room = try Self.room(id: Int64(roomID), in: db)
             let invited = try Self.user(named: invitee.name, in: db)
             guard !room.hasMember(invited.user) else { throw StoreError.alreadyMember(invited.user.name) }
@@ -82,9 +87,10 @@ extension SQLiteChatStore {
         }
     }
 
-    public func leave(roomID: Int, user: User) async throws {
+    public func leave(roomID: Int, session: Session) async throws {
+        let now = clock.now()
         try await write { db in
-            let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
+            let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
             try db.run(sql: "UPDATE membership SET is_member = 0 WHERE room_id = ? AND user_id = ?", arguments: [roomID, userID])
         }
     }
@@ -97,16 +103,17 @@ extension SQLiteChatStore {
                 """, arguments: [roomID, userID, roomID])
     }
 
-    /// The user's id when they are in the room. - Throws: `StoreError.noSuchRoom` otherwise, as for a missing room.
+    /// The session's user when they are in the room.
+    /// - Throws: `StoreError.sessionEnded` for a session that is not current; `.noSuchRoom` for a
+    ///   room they are not in, as for a missing room.
     @discardableResult
-    static func requireMember(roomID: Int, user: User, in db: Database) throws -> Int64 {
+    static func requireMember(roomID: Int, session: Session, now: Date, in db: Database) throws -> (id: Int64, user: User) {
+        let user = try signedIn(session.token, now: now, in: db)
         guard
-            let userID = try db.fetchOne(Int64.self, sql: """
-                    SELECT user.id FROM membership JOIN user ON user.id = membership.user_id
-                    WHERE membership.room_id = ? AND user.name = ? AND membership.is_member
-                    """, arguments: [roomID, user.name])
+            try db.fetchOne(Row.self, sql: "SELECT 1 FROM membership WHERE room_id = ? AND user_id = ? AND is_member",
+                arguments: [roomID, user.id]) != nil
         else { throw StoreError.noSuchRoom(roomID) }
-        return userID
+        return user
     }
 
     static func room(id: Int64, in db: Database) throws -> Room {
@@ -124,9 +131,10 @@ extension SQLiteChatStore {
 
     // MARK: - Messages
 
-    public func messages(in roomID: Int, for user: User, before: Int?, limit: Int) async throws -> MessagePage {
-        try await read { db in
-            try Self.requireMember(roomID: roomID, user: user, in: db)
+    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+        let now = clock.now()
+        return try await read { db in
+            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
             return try Self.messages(roomID: Int64(roomID), before: before, limit: limit, in: db)
         }
     }
@@ -150,9 +158,10 @@ extension SQLiteChatStore {
             sentAt: StoreDate.column(row, "sent_at"))
     }
 
-    public func messages(in roomID: Int, for user: User, after: Int, limit: Int) async throws -> [Message] {
-        try await read { db in
-            try Self.requireMember(roomID: roomID, user: user, in: db)
+    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+        let now = clock.now()
+        return try await read { db in
+            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
             let rows = try db.fetchAll(Row.self, sql: """
                     SELECT message.id, message.text, message.sent_at, user.name AS sender
                     FROM message JOIN user ON user.id = message.sender_id
@@ -163,9 +172,10 @@ extension SQLiteChatStore {
         }
     }
 
-    public func firstUnread(in roomID: Int, for user: User) async throws -> Int? {
-        try await read { db in
-            let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
+    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+        let now = clock.now()
+        return try await read { db in
+            let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
             return try db.fetchOne(Int.self, sql: """
                     SELECT MIN(message.id) FROM message, membership
                     WHERE membership.room_id = ? AND membership.user_id = ?
@@ -177,17 +187,17 @@ extension SQLiteChatStore {
 
     // MARK: - Changes
 
-    public func changes(for user: User) async throws -> AsyncStream<StoreChange> {
-        _ = try await self.user(named: user.name)
+    public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
+        let user = try await resume(session.token).user
         return try await StoreWatcher.changes(path: path, user: user)
     }
 
-    public func send(_ text: String, to roomID: Int, from user: User) async throws -> Message {
+    public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await write { db in
-            let senderID = try Self.requireMember(roomID: roomID, user: user, in: db)
-            return try Self.insertMessage(text, roomID: Int64(roomID), senderID: senderID, sender: user, at: now, in: db)
+            let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            return try Self.insertMessage(text, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, in: db)
         }
     }
 
@@ -201,9 +211,10 @@ extension SQLiteChatStore {
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
     }
 
-    public func markRead(roomID: Int, upTo messageID: Int, for user: User) async throws {
+    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+        let now = clock.now()
         try await write { db in
-            let userID = try Self.requireMember(roomID: roomID, user: user, in: db)
+            let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
             try db.run(sql: """
                     UPDATE membership SET last_read_message_id = max(last_read_message_id, ?)
                     WHERE room_id = ? AND user_id = ?

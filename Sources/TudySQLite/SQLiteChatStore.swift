@@ -7,7 +7,7 @@ import TudyKit
 /// Every write is one immediate transaction, committed with `synchronous = FULL`
 /// in WAL mode: once a call returns, what it wrote survives a kill of the process.
 /// Each query is checked against the acting user, whatever ids it is given.
-public final class SQLiteChatStore: ChatStore {
+public final class SQLiteChatStore: SeedableStore {
     private let pool: DatabasePool
     /// The store file.
     public let path: String
@@ -59,22 +59,23 @@ public final class SQLiteChatStore: ChatStore {
 
     // MARK: - Accounts
 
-    public func signUp(name: String, password: String) async throws -> User {
+    public func signUp(name: String, password: String) async throws -> Session {
         try Accounts.check(name: name, password: password)
         let taken = try await read { db in try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) != nil }
         guard !taken else { throw StoreError.nameTaken(name) }
         // Hashing is slow on purpose; it happens outside the write lock.
         let hash = try hasher.hash(password)
+        let now = clock.now()
         return try await write { db in
             guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) == nil else {
                 throw StoreError.nameTaken(name)
             }
             try db.run(sql: "INSERT INTO user (name, password_hash) VALUES (?, ?)", arguments: [name, hash])
-            return User(name: name)
+            return try Self.openSession(userID: db.lastInsertedRowID, user: User(name: name), now: now, in: db)
         }
     }
 
-    public func logIn(name: String, password: String) async throws -> User {
+    public func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
         // The throttle's decision and the record of this try are one immediate transaction, so
         // that tries made at once by several processes can not all pass through one due try.
@@ -95,8 +96,43 @@ public final class SQLiteChatStore: ChatStore {
         guard hasher.verifyLogin(password, against: account?.hash), let account else {
             throw StoreError.wrongCredentials
         }
-        try await write { db in try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [name]) }
-        return User(name: account.name)
+        return try await write { db in
+            try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [name])
+            let user = try Self.user(named: account.name, in: db)
+            return try Self.openSession(userID: user.id, user: user.user, now: now, in: db)
+        }
+    }
+
+    public func resume(_ token: SessionToken) async throws -> Session {
+        let now = clock.now()
+        return try await read { db in Session(user: try Self.signedIn(token, now: now, in: db).user, token: token) }
+    }
+
+    public func logOut(_ session: Session) async throws {
+        let now = clock.now()
+        try await write { db in
+            // Expired sessions of anyone go too, so the table holds only live ones.
+            try db.run(sql: "DELETE FROM session WHERE token_hash = ? OR expires_at <= ?",
+                arguments: [session.token.hash, StoreDate.text(now)])
+        }
+    }
+
+    static func openSession(userID: Int64, user: User, now: Date, in db: Database) throws -> Session {
+        let token = SessionToken.random()
+        try db.run(sql: "INSERT INTO session (token_hash, user_id, expires_at) VALUES (?, ?, ?)",
+            arguments: [token.hash, userID, StoreDate.text(now.addingTimeInterval(SessionToken.lifetime))])
+        return Session(user: user, token: token)
+    }
+
+    /// The user a token names. - Throws: `StoreError.sessionEnded` unless this store gave it and it is current.
+    static func signedIn(_ token: SessionToken, now: Date, in db: Database) throws -> (id: Int64, user: User) {
+        guard
+            let row = try db.fetchOne(Row.self, sql: """
+                    SELECT user.id, user.name FROM session JOIN user ON user.id = session.user_id
+                    WHERE session.token_hash = ? AND session.expires_at > ?
+                    """, arguments: [token.hash, StoreDate.text(now)])
+        else { throw StoreError.sessionEnded }
+        return (row["id"], User(name: row["name"]))
     }
 
     public func user(named name: String) async throws -> User {
@@ -153,11 +189,11 @@ public final class SQLiteChatStore: ChatStore {
             writer: User(name: row["writer"]), isOpen: row["is_open"], createdAt: StoreDate.column(row, "created_at"))
     }
 
-    public func createProject(_ draft: ProjectDraft, by writer: User) async throws -> Project {
+    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
         if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
         let now = clock.now()
         return try await write { db in
-            let writerID = try Self.user(named: writer.name, in: db).id
+            let writerID = try Self.signedIn(session.token, now: now, in: db).id
             return try Self.insertProject(draft, writerID: writerID, isOpen: true, createdAt: now, in: db)
         }
     }
@@ -181,10 +217,11 @@ public final class SQLiteChatStore: ChatStore {
         }
     }
 
-    public func updateProject(id: Int, with draft: ProjectDraft, by user: User) async throws -> Project {
+    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
         if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        let now = clock.now()
         return try await write { db in
-            try Self.requireWriter(projectID: id, user: user, in: db)
+            try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
             try db.run(sql: "UPDATE project SET title = ?, body = ?, capacity = ? WHERE id = ?",
                 arguments: [draft.title, draft.body, draft.capacity, id])
             try db.run(sql: "DELETE FROM project_work WHERE project_id = ?", arguments: [id])
@@ -193,24 +230,27 @@ public final class SQLiteChatStore: ChatStore {
         }
     }
 
-    public func setProject(id: Int, isOpen: Bool, by user: User) async throws -> Project {
-        try await write { db in
-            try Self.requireWriter(projectID: id, user: user, in: db)
+    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+        let now = clock.now()
+        return try await write { db in
+            try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
             try db.run(sql: "UPDATE project SET is_open = ? WHERE id = ?", arguments: [isOpen, id])
             return try Self.project(id: Int64(id), in: db)
         }
     }
 
-    public func deleteProject(id: Int, by user: User) async throws {
+    public func deleteProject(id: Int, by session: Session) async throws {
+        let now = clock.now()
         try await write { db in
-            try Self.requireWriter(projectID: id, user: user, in: db)
+            try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
             try db.run(sql: "DELETE FROM project WHERE id = ?", arguments: [id])
         }
     }
 
-    static func requireWriter(projectID: Int, user: User, in db: Database) throws {
+    static func requireWriter(projectID: Int, userID: Int64, in db: Database) throws {
         let project = try project(id: Int64(projectID), in: db)
-        guard project.writer.isNamed(user.name) else {
+        let writerID = try db.fetchOne(Int64.self, sql: "SELECT writer_id FROM project WHERE id = ?", arguments: [projectID])
+        guard writerID == userID else {
             throw StoreError.notWriter(projectID: projectID, writer: project.writer.name)
         }
     }

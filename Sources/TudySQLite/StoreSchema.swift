@@ -61,6 +61,16 @@ enum StoreSchema {
             // Tells a tudy store from another program's SQLite file before anything is written to it.
             try db.execute(sql: "PRAGMA application_id = \(StoreFile.applicationID)")
         }
+        migrator.registerMigration("v3 sessions") { db in
+            // A session is kept as the hash of its token, so a copy of the file logs nobody in.
+            try db.execute(sql: """
+                    CREATE TABLE session (
+                        token_hash TEXT PRIMARY KEY,
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        expires_at DATETIME NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

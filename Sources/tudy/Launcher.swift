@@ -20,7 +20,7 @@ enum Launcher {
         let terminal = TerminalSession.detect(noColor: settings.noColor, environment: environment)
         let console = Console(output: StandardStreams(), capabilities: terminal.capabilities)
 
-        let store: any ChatStore
+        let store: any SeedableStore
         do {
             store = try makeStore(settings)
         } catch {
@@ -66,7 +66,7 @@ enum Launcher {
         return await repl.run()
     }
 
-    private static func makeStore(_ settings: Settings) throws -> any ChatStore {
+    private static func makeStore(_ settings: Settings) throws -> any SeedableStore {
         let clock = WallClock { Date() }
         let hasher = Argon2idPasswordHasher()
         if settings.inMemory { return InMemoryChatStore(clock: clock, hasher: hasher) }

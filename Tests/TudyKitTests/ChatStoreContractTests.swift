@@ -11,12 +11,18 @@ struct ChatStoreContractTests {
     private let carol = User(name: "carol")
     private let draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")
 
-    private func storeWithUsers(_ factory: StoreFactory) async throws -> any ChatStore {
-        let store = try factory.make()
+    /// The sessions of alice, bob and carol, each signed up on the store under test.
+    struct Cast {
+        let alice, bob, carol: Session
+    }
+
+    private func storeWithUsers(_ factory: StoreFactory) async throws -> (any ChatStore, Cast) {
+        let store = try await factory.make()
+        var sessions: [Session] = []
         for name in ["alice", "bob", "carol"] {
-            _ = try await store.signUp(name: name, password: "password-\(name)")
+            sessions.append(try await store.signUp(name: name, password: "password-\(name)"))
         }
-        return store
+        return (store, Cast(alice: sessions[0], bob: sessions[1], carol: sessions[2]))
     }
 
     // MARK: - Changes
@@ -28,36 +34,36 @@ struct ChatStoreContractTests {
 
     @Test("the change stream: messages in the user's rooms, theirs too, in order; never another's room", arguments: StoreFactory.all)
     func changeStreamMessages(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let room = try await store.directRoom(between: alice, and: bob)
-        let theirs = try await store.directRoom(between: bob, and: carol)
-        let changes = await ChangeRecorder.reading(try await store.changes(for: alice))
+        let (store, s) = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: s.alice, and: bob)
+        let theirs = try await store.directRoom(between: s.bob, and: carol)
+        let changes = await ChangeRecorder.reading(try await store.changes(for: s.alice))
 
-        _ = try await store.send("for bob and carol only", to: theirs.id, from: bob)
-        _ = try await store.send("A1", to: room.id, from: alice)
-        _ = try await store.send("B1", to: room.id, from: bob)
+        _ = try await store.send("for bob and carol only", to: theirs.id, from: s.bob)
+        _ = try await store.send("A1", to: room.id, from: s.alice)
+        _ = try await store.send("B1", to: room.id, from: s.bob)
         let received = await changes.next(2)
         #expect(texts(received) == ["A1", "B1"])
         #expect(received.allSatisfy { if case .message(let message) = $0 { message.roomID == room.id } else { false } })
-        #expect(try await store.messages(in: room.id, for: alice, after: 0, limit: 10).map(\.text) == ["A1", "B1"])
-        #expect(try await store.firstUnread(in: room.id, for: alice) != nil)
+        #expect(try await store.messages(in: room.id, for: s.alice, after: 0, limit: 10).map(\.text) == ["A1", "B1"])
+        #expect(try await store.firstUnread(in: room.id, for: s.alice) != nil)
     }
 
     @Test("the change stream: rooms joined and left, members who came and went", arguments: StoreFactory.all)
     func changeStreamRooms(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let direct = try await store.directRoom(between: alice, and: bob)
-        let changes = await ChangeRecorder.reading(try await store.changes(for: alice))
+        let (store, s) = try await storeWithUsers(factory)
+        let direct = try await store.directRoom(between: s.alice, and: bob)
+        let changes = await ChangeRecorder.reading(try await store.changes(for: s.alice))
 
-        let group = try await store.invite(carol, to: direct.id, by: bob)
+        let group = try await store.invite(carol, to: direct.id, by: s.bob)
         #expect(await changes.next(1) == [.joined(group)])
-        try await store.leave(roomID: group.id, user: carol)
-        let withoutCarol = try await store.room(id: group.id, for: alice)
+        try await store.leave(roomID: group.id, session: s.carol)
+        let withoutCarol = try await store.room(id: group.id, for: s.alice)
         #expect(await changes.next(1) == [.membersChanged(withoutCarol)])
-        try await store.leave(roomID: group.id, user: alice)
+        try await store.leave(roomID: group.id, session: s.alice)
         #expect(await changes.next(1) == [.left(roomID: group.id)])
-        _ = try await store.send("after alice left", to: group.id, from: bob)
-        _ = try await store.send("still here", to: direct.id, from: bob)
+        _ = try await store.send("after alice left", to: group.id, from: s.bob)
+        _ = try await store.send("still here", to: direct.id, from: s.bob)
         #expect(texts(await changes.next(1)) == ["still here"])
     }
 
@@ -65,9 +71,9 @@ struct ChatStoreContractTests {
 
     @Test("sign up, then log in with the password only", arguments: StoreFactory.all)
     func accounts(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        #expect(try await store.logIn(name: "alice", password: "password-alice") == alice)
-        #expect(try await store.logIn(name: "ALICE", password: "password-alice") == alice)
+        let (store, _) = try await storeWithUsers(factory)
+        #expect(try await store.logIn(name: "alice", password: "password-alice").user == alice)
+        #expect(try await store.logIn(name: "ALICE", password: "password-alice").user == alice)
         await #expect(throws: StoreError.wrongCredentials) {
             try await store.logIn(name: "alice", password: "password-bob")
         }
@@ -87,15 +93,44 @@ struct ChatStoreContractTests {
         await #expect(throws: StoreError.unknownUser("dave")) { try await store.user(named: "dave") }
     }
 
+    @Test("a session names its user: a made-up, ended or expired token is refused", arguments: StoreFactory.all)
+    func sessions(_ factory: StoreFactory) async throws {
+        let now = Locked(TestApp.start)
+        let store = try await factory.make(clock: WallClock { now.value })
+        let alice = try await store.signUp(name: "alice", password: "password-alice")
+        let bob = try await store.signUp(name: "bob", password: "password-bob")
+        let room = try await store.directRoom(between: alice, and: bob.user)
+        #expect(alice.token != bob.token && alice.token.text.count == 43)
+        #expect(try await store.resume(alice.token) == alice)
+
+        // Naming alice with a token the store never gave reaches nothing of hers.
+        let forged = Session(user: alice.user, token: SessionToken.random())
+        await #expect(throws: StoreError.sessionEnded) { try await store.rooms(of: forged) }
+        await #expect(throws: StoreError.sessionEnded) { try await store.send("as alice", to: room.id, from: forged) }
+        await #expect(throws: StoreError.sessionEnded) { try await store.resume(forged.token) }
+        // A token stands for its own user, whatever user the session value names.
+        let borrowed = Session(user: alice.user, token: bob.token)
+        #expect(try await store.send("from bob", to: room.id, from: borrowed).sender == bob.user)
+
+        let second = try await store.logIn(name: "alice", password: "password-alice")
+        try await store.logOut(alice)
+        await #expect(throws: StoreError.sessionEnded) { try await store.rooms(of: alice) }
+        #expect(try await store.rooms(of: second).count == 1)
+
+        now.value = TestApp.start.addingTimeInterval(SessionToken.lifetime + 1)
+        await #expect(throws: StoreError.sessionEnded) { try await store.rooms(of: second) }
+        await #expect(throws: StoreError.sessionEnded) { try await store.resume(bob.token) }
+    }
+
     // MARK: - Posts
 
     @Test("board search folds case for every script, the same in every store", arguments: StoreFactory.all)
     func searchFoldsCase(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
+        let (store, s) = try await storeWithUsers(factory)
         let russian = try await store.createProject(
-            ProjectDraft(title: "ПРИВЕТ Мир", works: ["ios"], capacity: 2, body: "Élan"), by: alice)
+            ProjectDraft(title: "ПРИВЕТ Мир", works: ["ios"], capacity: 2, body: "Élan"), by: s.alice)
         let greek = try await store.createProject(
-            ProjectDraft(title: "ΣΟΦΙΑ study", works: ["ios"], capacity: 2, body: "스터디를 합니다"), by: alice)
+            ProjectDraft(title: "ΣΟΦΙΑ study", works: ["ios"], capacity: 2, body: "스터디를 합니다"), by: s.alice)
         #expect(try await store.projects(.words("привет")).map(\.id) == [russian.id])
         #expect(try await store.projects(.words("мир ÉLAN")).map(\.id) == [russian.id])
         #expect(try await store.projects(.words("élan")).map(\.id) == [russian.id])
@@ -105,11 +140,11 @@ struct ChatStoreContractTests {
 
     @Test("posts: newest first, search, work tags", arguments: StoreFactory.all)
     func posts(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let first = try await store.createProject(draft, by: alice)
+        let (store, s) = try await storeWithUsers(factory)
+        let first = try await store.createProject(draft, by: s.alice)
         let second = try await store.createProject(
             ProjectDraft(title: "Backend with Vapor", works: ["backend", "ios"], capacity: 3, body: "Swift on the server"),
-            by: bob)
+            by: s.bob)
         #expect(try await store.projects(.all).map(\.id) == [second.id, first.id])
         #expect(try await store.projects(.words("swift")).map(\.id) == [second.id, first.id])
         #expect(try await store.projects(.words("vapor SERVER")).map(\.id) == [second.id])
@@ -119,25 +154,25 @@ struct ChatStoreContractTests {
         #expect(first.isOpen && first.writer == alice)
         await #expect(throws: StoreError.noSuchProject(99)) { try await store.project(id: 99) }
         await #expect(throws: StoreError.invalidDraft("a post needs a title")) {
-            try await store.createProject(ProjectDraft(title: " ", works: ["ios"], capacity: 2, body: "b"), by: alice)
+            try await store.createProject(ProjectDraft(title: " ", works: ["ios"], capacity: 2, body: "b"), by: s.alice)
         }
     }
 
     @Test("only the writer changes a post, whatever id is passed", arguments: StoreFactory.all)
     func writerOnly(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let post = try await store.createProject(draft, by: alice)
+        let (store, s) = try await storeWithUsers(factory)
+        let post = try await store.createProject(draft, by: s.alice)
         let notWriter = StoreError.notWriter(projectID: post.id, writer: "alice")
         var changed = draft
         changed.title = "Changed"
-        await #expect(throws: notWriter) { try await store.updateProject(id: post.id, with: changed, by: bob) }
-        await #expect(throws: notWriter) { try await store.setProject(id: post.id, isOpen: false, by: bob) }
-        await #expect(throws: notWriter) { try await store.deleteProject(id: post.id, by: bob) }
+        await #expect(throws: notWriter) { try await store.updateProject(id: post.id, with: changed, by: s.bob) }
+        await #expect(throws: notWriter) { try await store.setProject(id: post.id, isOpen: false, by: s.bob) }
+        await #expect(throws: notWriter) { try await store.deleteProject(id: post.id, by: s.bob) }
         #expect(try await store.project(id: post.id) == post)
 
-        #expect(try await store.updateProject(id: post.id, with: changed, by: alice).title == "Changed")
-        #expect(try await store.setProject(id: post.id, isOpen: false, by: alice).isOpen == false)
-        try await store.deleteProject(id: post.id, by: alice)
+        #expect(try await store.updateProject(id: post.id, with: changed, by: s.alice).title == "Changed")
+        #expect(try await store.setProject(id: post.id, isOpen: false, by: s.alice).isOpen == false)
+        try await store.deleteProject(id: post.id, by: s.alice)
         await #expect(throws: StoreError.noSuchProject(post.id)) { try await store.project(id: post.id) }
     }
 
@@ -145,69 +180,69 @@ struct ChatStoreContractTests {
 
     @Test("one 1:1 room per pair, never a duplicate", arguments: StoreFactory.all)
     func directRooms(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let room = try await store.directRoom(between: alice, and: bob)
+        let (store, s) = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: s.alice, and: bob)
         #expect(room.kind == .direct && room.members == [alice, bob])
-        #expect(try await store.directRoom(between: bob, and: alice).id == room.id)
-        try await store.leave(roomID: room.id, user: bob)
-        #expect(try await store.directRoom(between: alice, and: bob).id == room.id)
-        #expect(try await store.room(id: room.id, for: bob).hasMember(bob))
-        await #expect(throws: StoreError.cannotChatWithSelf) { try await store.directRoom(between: alice, and: alice) }
+        #expect(try await store.directRoom(between: s.bob, and: alice).id == room.id)
+        try await store.leave(roomID: room.id, session: s.bob)
+        #expect(try await store.directRoom(between: s.alice, and: bob).id == room.id)
+        #expect(try await store.room(id: room.id, for: s.bob).hasMember(bob))
+        await #expect(throws: StoreError.cannotChatWithSelf) { try await store.directRoom(between: s.alice, and: alice) }
         await #expect(throws: StoreError.unknownUser("dave")) {
-            try await store.directRoom(between: alice, and: User(name: "dave"))
+            try await store.directRoom(between: s.alice, and: User(name: "dave"))
         }
     }
 
     @Test("invite: a 1:1 room makes a group of three; a group gains the member", arguments: StoreFactory.all)
     func invites(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
+        let (store, s) = try await storeWithUsers(factory)
         _ = try await store.signUp(name: "dave", password: "password-dave")
-        let direct = try await store.directRoom(between: alice, and: bob)
-        let group = try await store.invite(carol, to: direct.id, by: alice)
+        let direct = try await store.directRoom(between: s.alice, and: bob)
+        let group = try await store.invite(carol, to: direct.id, by: s.alice)
         #expect(group.id != direct.id && group.kind == .group)
         #expect(group.members == [alice, bob, carol])
-        #expect(try await store.room(id: direct.id, for: alice).members == [alice, bob])
+        #expect(try await store.room(id: direct.id, for: s.alice).members == [alice, bob])
 
-        let bigger = try await store.invite(User(name: "dave"), to: group.id, by: carol)
+        let bigger = try await store.invite(User(name: "dave"), to: group.id, by: s.carol)
         #expect(bigger.id == group.id && bigger.members.count == 4)
-        await #expect(throws: StoreError.alreadyMember("bob")) { try await store.invite(bob, to: group.id, by: alice) }
-        await #expect(throws: StoreError.noSuchRoom(direct.id)) { try await store.invite(carol, to: direct.id, by: carol) }
+        await #expect(throws: StoreError.alreadyMember("bob")) { try await store.invite(bob, to: group.id, by: s.alice) }
+        await #expect(throws: StoreError.noSuchRoom(direct.id)) { try await store.invite(carol, to: direct.id, by: s.carol) }
     }
 
     @Test("no room's messages reach a non-member", arguments: StoreFactory.all)
     func membership(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let room = try await store.directRoom(between: alice, and: bob)
-        _ = try await store.send("secret", to: room.id, from: alice)
+        let (store, s) = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: s.alice, and: bob)
+        _ = try await store.send("secret", to: room.id, from: s.alice)
         let refused = StoreError.noSuchRoom(room.id)
-        await #expect(throws: refused) { try await store.room(id: room.id, for: carol) }
-        await #expect(throws: refused) { try await store.messages(in: room.id, for: carol, before: nil, limit: 10) }
-        await #expect(throws: refused) { try await store.send("hi", to: room.id, from: carol) }
-        await #expect(throws: refused) { try await store.leave(roomID: room.id, user: carol) }
-        await #expect(throws: refused) { try await store.markRead(roomID: room.id, upTo: 1, for: carol) }
-        await #expect(throws: StoreError.noSuchRoom(404)) { try await store.room(id: 404, for: alice) }
-        #expect(try await store.rooms(of: carol).isEmpty)
+        await #expect(throws: refused) { try await store.room(id: room.id, for: s.carol) }
+        await #expect(throws: refused) { try await store.messages(in: room.id, for: s.carol, before: nil, limit: 10) }
+        await #expect(throws: refused) { try await store.send("hi", to: room.id, from: s.carol) }
+        await #expect(throws: refused) { try await store.leave(roomID: room.id, session: s.carol) }
+        await #expect(throws: refused) { try await store.markRead(roomID: room.id, upTo: 1, for: s.carol) }
+        await #expect(throws: StoreError.noSuchRoom(404)) { try await store.room(id: 404, for: s.alice) }
+        #expect(try await store.rooms(of: s.carol).isEmpty)
 
-        try await store.leave(roomID: room.id, user: bob)
-        await #expect(throws: refused) { try await store.messages(in: room.id, for: bob, before: nil, limit: 10) }
+        try await store.leave(roomID: room.id, session: s.bob)
+        await #expect(throws: refused) { try await store.messages(in: room.id, for: s.bob, before: nil, limit: 10) }
     }
 
     // MARK: - Messages
 
     @Test("messages page by key, oldest first within a page", arguments: StoreFactory.all)
     func paging(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let room = try await store.directRoom(between: alice, and: bob)
+        let (store, s) = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: s.alice, and: bob)
         var sent: [Message] = []
         for index in 1...25 {
-            sent.append(try await store.send("message \(index)", to: room.id, from: index.isMultiple(of: 2) ? bob : alice))
+            sent.append(try await store.send("message \(index)", to: room.id, from: index.isMultiple(of: 2) ? s.bob : s.alice))
         }
-        let last = try await store.messages(in: room.id, for: bob, before: nil, limit: 10)
+        let last = try await store.messages(in: room.id, for: s.bob, before: nil, limit: 10)
         #expect(last.messages.map(\.text) == (16...25).map { "message \($0)" })
         #expect(last.hasOlder)
-        let older = try await store.messages(in: room.id, for: bob, before: last.messages.first!.id, limit: 10)
+        let older = try await store.messages(in: room.id, for: s.bob, before: last.messages.first!.id, limit: 10)
         #expect(older.messages.map(\.text) == (6...15).map { "message \($0)" })
-        let oldest = try await store.messages(in: room.id, for: bob, before: older.messages.first!.id, limit: 10)
+        let oldest = try await store.messages(in: room.id, for: s.bob, before: older.messages.first!.id, limit: 10)
         #expect(oldest.messages.map(\.text) == (1...5).map { "message \($0)" })
         #expect(!oldest.hasOlder)
         #expect(sent.map(\.id) == sent.map(\.id).sorted())
@@ -215,63 +250,42 @@ struct ChatStoreContractTests {
 
     @Test("send refuses empty and overlong text", arguments: StoreFactory.all)
     func sendChecks(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let room = try await store.directRoom(between: alice, and: bob)
-        await #expect(throws: StoreError.emptyMessage) { try await store.send("  ", to: room.id, from: alice) }
+        let (store, s) = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: s.alice, and: bob)
+        await #expect(throws: StoreError.emptyMessage) { try await store.send("  ", to: room.id, from: s.alice) }
         await #expect(throws: StoreError.messageTooLong) {
-            try await store.send(String(repeating: "가", count: Message.maximumLength + 1), to: room.id, from: alice)
+            try await store.send(String(repeating: "가", count: Message.maximumLength + 1), to: room.id, from: s.alice)
         }
-        let page = try await store.messages(in: room.id, for: alice, before: nil, limit: 10)
+        let page = try await store.messages(in: room.id, for: s.alice, before: nil, limit: 10)
         #expect(page.messages.isEmpty)
     }
 
     @Test("rooms list: newest activity first, unread counts others' messages", arguments: StoreFactory.all)
     func unread(_ factory: StoreFactory) async throws {
-        let store = try await storeWithUsers(factory)
-        let withBob = try await store.directRoom(between: alice, and: bob)
-        let withCarol = try await store.directRoom(between: alice, and: carol)
-        _ = try await store.send("one", to: withBob.id, from: bob)
-        let two = try await store.send("two", to: withBob.id, from: bob)
-        _ = try await store.send("mine", to: withCarol.id, from: alice)
+        let (store, s) = try await storeWithUsers(factory)
+        let withBob = try await store.directRoom(between: s.alice, and: bob)
+        let withCarol = try await store.directRoom(between: s.alice, and: carol)
+        _ = try await store.send("one", to: withBob.id, from: s.bob)
+        let two = try await store.send("two", to: withBob.id, from: s.bob)
+        _ = try await store.send("mine", to: withCarol.id, from: s.alice)
 
-        let rooms = try await store.rooms(of: alice)
+        let rooms = try await store.rooms(of: s.alice)
         #expect(rooms.map(\.room.id) == [withCarol.id, withBob.id])
         #expect(rooms.map(\.unreadCount) == [0, 2])
         #expect(rooms.last?.lastMessage == two)
-        try await store.markRead(roomID: withBob.id, upTo: two.id, for: alice)
-        #expect(try await store.rooms(of: alice).map(\.unreadCount) == [0, 0])
-        #expect(try await store.rooms(of: carol).map(\.unreadCount) == [1])
-    }
-
-    // MARK: - Fixtures
-
-    @Test("a fixture loads users, posts and rooms", arguments: StoreFactory.all)
-    func fixture(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
-        let json = """
-            {"users": [{"name": "alice", "password": "alice-password"}, {"name": "bob", "password": "bob-password"}],
-             "projects": [{"title": "T", "works": ["iOS"], "capacity": 2, "body": "B", "writer": "bob",
-                           "is_open": false, "created_at": "2026-01-02T03:04:05Z"}],
-             "rooms": [{"kind": "direct", "members": ["alice", "bob"],
-                        "messages": [{"sender": "bob", "text": "hi", "sent_at": "2026-01-02T03:04:05Z"}]}]}
-            """
-        try await store.load(try Fixture.decode(Data(json.utf8)))
-        let post = try await store.project(id: 1)
-        #expect(post.works == ["ios"] && !post.isOpen && post.writer == bob)
-        #expect(post.createdAt == Date(timeIntervalSince1970: 1_767_323_045))
-        #expect(try await store.logIn(name: "bob", password: "bob-password") == bob)
-        let rooms = try await store.rooms(of: alice)
-        #expect(rooms.first?.lastMessage?.text == "hi" && rooms.first?.unreadCount == 1)
+        try await store.markRead(roomID: withBob.id, upTo: two.id, for: s.alice)
+        #expect(try await store.rooms(of: s.alice).map(\.unreadCount) == [0, 0])
+        #expect(try await store.rooms(of: s.carol).map(\.unreadCount) == [1])
     }
 }
 
 extension ChatStoreContractTests {
     @Test("unread counts stop at the limit", arguments: StoreFactory.all)
     func unreadLimit(_ factory: StoreFactory) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
         let alice = try await store.signUp(name: "alice", password: "password-alice")
         let bob = try await store.signUp(name: "bob", password: "password-bob")
-        let room = try await store.directRoom(between: alice, and: bob)
+        let room = try await store.directRoom(between: alice, and: bob.user)
         for index in 0...RoomSummary.unreadLimit {
             _ = try await store.send("\(index)", to: room.id, from: bob)
         }

@@ -29,7 +29,7 @@ struct DelegateProtocolTests {
     func guestDMAsksForLogin() async throws {
         let (testApp, spy) = try await appWithSpy()
         _ = try await testApp.store.createProject(
-            ProjectDraft(title: "Swift", works: ["ios"], capacity: 3, body: "b"), by: User(name: "alice"))
+            ProjectDraft(title: "Swift", works: ["ios"], capacity: 3, body: "b"), by: try await testApp.session("alice"))
         let errors = await testApp.send("/open 1", "/dm")
         #expect(errors == [])
         #expect(spy.calls == [.prepareLoginCoordinator])
@@ -54,7 +54,7 @@ struct DelegateProtocolTests {
     func dmShowsPersonalChat() async throws {
         let (testApp, spy) = try await appWithSpy(users: ["alice", "bob"], loggedIn: "bob")
         _ = try await testApp.store.createProject(
-            ProjectDraft(title: "Swift", works: ["ios"], capacity: 3, body: "b"), by: User(name: "alice"))
+            ProjectDraft(title: "Swift", works: ["ios"], capacity: 3, body: "b"), by: try await testApp.session("alice"))
         let errors = await testApp.send("/open 1", "/dm")
         #expect(errors == [])
         #expect(spy.calls == [.showPersonalChat(with: User(name: "alice"))])
@@ -89,7 +89,7 @@ struct DelegateProtocolTests {
         #expect(login == nil)
 
         weak var write: ProjectWriteCoordinator?
-        testApp.context.session.user = User(name: "alice")
+        testApp.context.login.session = try await testApp.session("alice")
         await testApp.send("/new")
         write = testApp.tabBar.homeCoordinator.childCoordinators.first as? ProjectWriteCoordinator
         #expect(write != nil)

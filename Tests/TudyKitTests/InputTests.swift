@@ -61,7 +61,7 @@ struct InputTests {
         let testApp = try await TestApp.started(users: ["alice"])
         #expect(await testApp.run(script: "/login alice\n") == 1)
         #expect(testApp.output.standardError == "error: input ended: a login was not finished: nobody logged in\n")
-        #expect(testApp.context.session.user == nil)
+        #expect(testApp.context.login.user == nil)
     }
 
     @Test("standard output closed by its reader: the session ends after that line, status 141")

@@ -20,23 +20,23 @@ struct LiveChatTests {
         for name in ["alice", "bob", "carol"] {
             _ = try await store.signUp(name: name, password: "password-\(name)")
         }
-        _ = try await store.directRoom(between: alice, and: bob)
         let app = TestApp(store: store, sleep: sleep)
+        _ = try await store.directRoom(between: try await app.session("alice"), and: bob)
         try await app.app.start()
-        app.context.session.user = bob
+        app.context.login.session = try await app.session("bob")
         return app
     }
 
     private func unread(_ app: TestApp, room: Int) async throws -> Int {
-        try await app.store.rooms(of: bob).first { $0.room.id == room }?.unreadCount ?? -1
+        try await app.store.rooms(of: try await app.session("bob")).first { $0.room.id == room }?.unreadCount ?? -1
     }
 
     @Test("bob has @alice open; alice sends A1 and A2; bob sends B1: A1 and A2 stay unread until shown")
     func sendingReadsNothing() async throws {
         let app = try await app()
         await app.send("/chat", "/open 1")
-        _ = try await app.store.send("A1", to: 1, from: alice)
-        _ = try await app.store.send("A2", to: 1, from: alice)
+        _ = try await app.store.send("A1", to: 1, from: try await app.session("alice"))
+        _ = try await app.store.send("A2", to: 1, from: try await app.session("alice"))
         await app.send("B1")
         #expect(try await unread(app, room: 1) == 2)
         app.output.clear()
@@ -50,7 +50,7 @@ struct LiveChatTests {
         let app = try await app()
         app.context.showsLiveMessages = true
         await app.send("/chat", "/open 1")
-        _ = try await app.store.send("A1", to: 1, from: alice)
+        _ = try await app.store.send("A1", to: 1, from: try await app.session("alice"))
         app.output.clear()
         await app.send("B1")
         #expect(app.output.standardOutput == "[11-27 09:00] alice: A1\n[11-27 09:00] bob: B1\n")
@@ -60,7 +60,7 @@ struct LiveChatTests {
     @Test("a room with 150 unread: the first 100 after a marker, read up to there; /next shows the other 50")
     func unreadCap() async throws {
         let app = try await app()
-        for number in 1...150 { _ = try await app.store.send("m\(number)", to: 1, from: alice) }
+        for number in 1...150 { _ = try await app.store.send("m\(number)", to: 1, from: try await app.session("alice")) }
         await app.send("/chat")
         app.output.clear()
         await app.send("/open 1")
@@ -84,13 +84,13 @@ struct LiveChatTests {
         let app = try await app()
         await app.send("/chat", "/open 1")
         app.output.clear()
-        let inOpenRoom = try await app.store.send("live one", to: 1, from: alice)
+        let inOpenRoom = try await app.store.send("live one", to: 1, from: try await app.session("alice"))
         await app.tabBar.show(.message(inOpenRoom))
         #expect(app.output.standardOutput == "[11-27 09:00] alice: live one\n")
         #expect(try await unread(app, room: 1) == 0)
 
-        let other = try await app.store.directRoom(between: carol, and: bob)
-        let elsewhere = try await app.store.send("hello bob, from carol's room with a long text to cut short", to: other.id, from: carol)
+        let other = try await app.store.directRoom(between: try await app.session("carol"), and: bob)
+        let elsewhere = try await app.store.send("hello bob, from carol's room with a long text to cut short", to: other.id, from: try await app.session("carol"))
         app.output.clear()
         await app.tabBar.show(.message(elsewhere))
         #expect(app.output.standardOutput == "[11-27 09:00] #2 @carol carol: hello bob, from carol's room with a long text to cut short\n")
@@ -114,9 +114,10 @@ struct LiveChatTests {
         await app.send("/chat", "/open 1")
         app.output.clear()
         let store = app.store
+        let alice = try await app.session("alice")
         let reply = Task {
             try await Task.sleep(for: .milliseconds(50))
-            _ = try await store.send("a reply", to: 1, from: User(name: "alice"))
+            _ = try await store.send("a reply", to: 1, from: alice)
         }
         #expect(await app.send("/wait 5") == [])
         try await reply.value
@@ -140,13 +141,13 @@ struct LiveChatTests {
     @Test("/wait in the rooms list prints what is unread in any room, each line naming its room")
     func waitInRoomsList() async throws {
         let app = try await app()
-        let other = try await app.store.directRoom(between: carol, and: bob)
-        _ = try await app.store.send("from alice", to: 1, from: alice)
-        _ = try await app.store.send("from carol", to: other.id, from: carol)
+        let other = try await app.store.directRoom(between: try await app.session("carol"), and: bob)
+        _ = try await app.store.send("from alice", to: 1, from: try await app.session("alice"))
+        _ = try await app.store.send("from carol", to: other.id, from: try await app.session("carol"))
         await app.send("/chat")
         app.output.clear()
         #expect(await app.send("/wait 5") == [])
         #expect(app.output.standardOutput == "[11-27 09:00] #1 @alice alice: from alice\n[11-27 09:00] #2 @carol carol: from carol\n")
-        #expect(try await app.store.rooms(of: bob).allSatisfy { $0.unreadCount == 0 })
+        #expect(try await app.store.rooms(of: try await app.session("bob")).allSatisfy { $0.unreadCount == 0 })
     }
 }

@@ -8,7 +8,7 @@ struct NavigationTests {
     private func seeded(loggedIn: String? = nil) async throws -> TestApp {
         let testApp = try await TestApp.started(users: ["alice", "bob"], loggedIn: loggedIn)
         _ = try await testApp.store.createProject(
-            ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays"), by: User(name: "alice"))
+            ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays"), by: try await testApp.session("alice"))
         return testApp
     }
 
@@ -61,18 +61,18 @@ struct NavigationTests {
         let testApp = try await seeded()
         await testApp.send("/open 1", "/dm", "/signup carol", "password-carol", "password-carol")
         #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
-        #expect(testApp.context.session.user == User(name: "carol"))
-        #expect(try await testApp.store.rooms(of: User(name: "carol")).count == 1)
+        #expect(testApp.context.login.user == User(name: "carol"))
+        #expect(try await testApp.store.rooms(of: try await testApp.session("carol")).count == 1)
     }
 
     @Test("/dm on a post opens the existing 1:1 room, never a second one")
     func dmReusesRoom() async throws {
         let testApp = try await seeded(loggedIn: "bob")
-        let existing = try await testApp.store.directRoom(between: User(name: "bob"), and: User(name: "alice"))
+        let existing = try await testApp.store.directRoom(between: try await testApp.session("bob"), and: User(name: "alice"))
         await testApp.send("/open 1", "/dm")
         #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
         #expect((testApp.tabBar.tabBarController.visibleScreen as? RoomScreen)?.room.id == existing.id)
-        #expect(try await testApp.store.rooms(of: User(name: "bob")).count == 1)
+        #expect(try await testApp.store.rooms(of: try await testApp.session("bob")).count == 1)
     }
 
     @Test("a pending action is dropped when the login is cancelled")
@@ -133,9 +133,9 @@ struct GoneTests {
     func deletedPost() async throws {
         let app = try await TestApp.started(users: ["alice", "bob"], loggedIn: "bob")
         let post = try await app.store.createProject(
-            ProjectDraft(title: "T", works: ["ios"], capacity: 2, body: "B"), by: User(name: "alice"))
+            ProjectDraft(title: "T", works: ["ios"], capacity: 2, body: "B"), by: try await app.session("alice"))
         await app.send("/open \(post.id)")
-        try await app.store.deleteProject(id: post.id, by: User(name: "alice"))
+        try await app.store.deleteProject(id: post.id, by: try await app.session("alice"))
         #expect(await app.send("/dm") == ["post #\(post.id) is gone (its writer deleted it): back at home > board"])
         #expect(app.tabBar.tabBarController.path == "home > board")
     }
@@ -143,9 +143,9 @@ struct GoneTests {
     @Test("a room left from another session: the next line in it says so and takes the user to the rooms list")
     func leftRoom() async throws {
         let app = try await TestApp.started(users: ["alice", "bob"], loggedIn: "bob")
-        let room = try await app.store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        let room = try await app.store.directRoom(between: try await app.session("alice"), and: User(name: "bob"))
         await app.send("/chat", "/open \(room.id)")
-        try await app.store.leave(roomID: room.id, user: User(name: "bob"))
+        try await app.store.leave(roomID: room.id, session: try await app.session("bob"))
         #expect(await app.send("still here?") == ["you are no longer in room #\(room.id): back at chat > rooms"])
         #expect(app.tabBar.tabBarController.path == "chat > rooms")
     }
@@ -154,7 +154,7 @@ struct GoneTests {
     func failedTabCommandKeepsStack() async throws {
         let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")
         let post = try await app.store.createProject(
-            ProjectDraft(title: "T", works: ["ios"], capacity: 2, body: "B"), by: User(name: "alice"))
+            ProjectDraft(title: "T", works: ["ios"], capacity: 2, body: "B"), by: try await app.session("alice"))
         await app.send("/work ios", "/open \(post.id)")
         #expect(await app.send("/open 99") == ["there is no post #99: /list shows the posts"])
         #expect(app.tabBar.tabBarController.path == "home > board > work ios > #\(post.id)")
@@ -175,7 +175,7 @@ struct LeavingTests {
     @Test("Tab after /dm offers other people, after /invite those not in the room")
     func completionNames() async throws {
         let app = try await TestApp.started(users: ["alice", "bob", "carol"], loggedIn: "bob")
-        let room = try await app.store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        let room = try await app.store.directRoom(between: try await app.session("alice"), and: User(name: "bob"))
         await app.send("/chat", "/open \(room.id)")
         let vocabulary = try #require(await app.tabBar.interactiveLineRequest().completion)
         #expect(vocabulary.candidates(for: "", in: "/dm ") == ["alice", "carol"])

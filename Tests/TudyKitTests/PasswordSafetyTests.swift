@@ -44,11 +44,12 @@ struct PasswordSafetyTests {
 
     @Test("a refused or failed login never shows or stores its password", arguments: StoreFactory.all, cases)
     func passwordStaysSecret(factory: StoreFactory, testCase: Case) async throws {
-        let store = try factory.make()
+        let store = try await factory.make()
+        var sessions: [Session] = []
         for name in ["alice", "bob"] {
-            _ = try await store.signUp(name: name, password: "\(name)-password")
+            sessions.append(try await store.signUp(name: name, password: "\(name)-password"))
         }
-        _ = try await store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        _ = try await store.directRoom(between: sessions[0], and: User(name: "bob"))
         let app = TestApp(store: store)
         let password = "zq7-\(UUID().uuidString.prefix(6).lowercased())"
         let script = testCase.script.replacingOccurrences(of: "PW", with: password) + "/whoami\n"
@@ -57,7 +58,7 @@ struct PasswordSafetyTests {
 
         let shown = app.output.standardOutput + app.output.standardError
         #expect(!shown.contains(password), "the password was shown:\n\(shown)")
-        let stored = try await Self.everythingReadable(in: store)
+        let stored = try await Self.everythingReadable(in: store, by: sessions)
         #expect(!stored.contains(password), "the password was stored:\n\(stored)")
         let lastLine = app.output.standardOutput.split(separator: "\n").last.map(String.init)
         #expect(lastLine == testCase.whoami, "the script fell out of step:\n\(app.output.transcript)")
@@ -66,9 +67,9 @@ struct PasswordSafetyTests {
     @Test("the line after a refused login is its password; the one after that is ordinary input")
     func onlyThePasswordLineIsDropped() async throws {
         let app = try await TestApp.started(users: ["alice", "bob"])
-        _ = try await app.store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+        _ = try await app.store.directRoom(between: try await app.session("alice"), and: User(name: "bob"))
         _ = await app.run(script: "/login alice\npassword-alice\n/chat\n/open 1\n/login alice\nsecret-pass-1\nhi bob\n")
-        let page = try await app.store.messages(in: 1, for: User(name: "bob"), before: nil, limit: 10)
+        let page = try await app.store.messages(in: 1, for: try await app.session("bob"), before: nil, limit: 10)
         #expect(page.messages.map(\.text) == ["hi bob"])
         #expect(app.output.standardError == "error: you are logged in as alice: /logout first\n")
     }
@@ -81,17 +82,17 @@ struct PasswordSafetyTests {
         #expect(!app.tabBar.lineRequest.isSecret)
     }
 
-    /// Every text a store lets its users read: posts, room members and messages.
-    static func everythingReadable(in store: any ChatStore) async throws -> String {
+    /// Every text a store lets these users read: posts, names, room members and messages.
+    static func everythingReadable(in store: any ChatStore, by sessions: [Session]) async throws -> String {
         var text = ""
         for project in try await store.projects(.all) {
             text += project.title + "\n" + project.body + "\n"
         }
-        for name in try await store.userNames() {
-            let user = User(name: name)
-            text += name + "\n"
-            for summary in try await store.rooms(of: user) {
-                let page = try await store.messages(in: summary.room.id, for: user, before: nil, limit: 1000)
+        text += try await store.userNames().joined(separator: "\n") + "\n"
+        for session in sessions {
+            for summary in try await store.rooms(of: session) {
+                text += summary.room.memberList + "\n"
+                let page = try await store.messages(in: summary.room.id, for: session, before: nil, limit: 1000)
                 text += page.messages.map(\.text).joined(separator: "\n") + "\n"
             }
         }

@@ -19,10 +19,10 @@ struct SQLiteStoreTests {
     }
 
     /// Makes alice and bob and their 1:1 room.
-    private func aliceAndBob(in store: SQLiteChatStore) async throws -> Room {
-        _ = try await store.signUp(name: "alice", password: "alice-password")
-        _ = try await store.signUp(name: "bob", password: "bob-password")
-        return try await store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
+    private func aliceAndBob(in store: SQLiteChatStore) async throws -> (room: Room, alice: Session, bob: Session) {
+        let alice = try await store.signUp(name: "alice", password: "alice-password")
+        let bob = try await store.signUp(name: "bob", password: "bob-password")
+        return (try await store.directRoom(between: alice, and: bob.user), alice, bob)
     }
 
     @Test("a new store file is 0600, readable with sqlite3, and holds no plaintext password")
@@ -53,10 +53,10 @@ struct SQLiteStoreTests {
     func reopen() async throws {
         let path = try newPath()
         let first = try open(path)
-        let room = try await aliceAndBob(in: first)
-        _ = try await first.send("안녕", to: room.id, from: User(name: "alice"))
+        let (room, alice, bob) = try await aliceAndBob(in: first)
+        _ = try await first.send("안녕", to: room.id, from: alice)
         let second = try open(path)
-        let page = try await second.messages(in: room.id, for: User(name: "bob"), before: nil, limit: 10)
+        let page = try await second.messages(in: room.id, for: bob, before: nil, limit: 10)
         #expect(page.messages.map(\.text) == ["안녕"])
     }
 
@@ -81,7 +81,7 @@ struct SQLiteStoreTests {
             try await restarted.logIn(name: "nobody", password: "x")
         }
         clock.advance(by: 2)
-        #expect(try await restarted.logIn(name: "alice", password: "alice-password") == User(name: "alice"))
+        #expect(try await restarted.logIn(name: "alice", password: "alice-password").user == User(name: "alice"))
     }
 
     @Test("a file that is not a tudy store is refused and left untouched")
@@ -159,7 +159,7 @@ struct SQLiteStoreTests {
     func diskFull() async throws {
         let path = try newPath()
         let setup = try open(path)
-        let room = try await aliceAndBob(in: setup)
+        let (room, alice, bob) = try await aliceAndBob(in: setup)
         let pages = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") } ?? 0
         let store = try SQLiteChatStore(
             path: path, clock: .stepping(from: TestApp.start), hasher: hasher,
@@ -168,14 +168,14 @@ struct SQLiteStoreTests {
         var failure: (any Error)?
         while failure == nil && sent < 1000 {
             do {
-                _ = try await store.send(String(repeating: "가", count: 3000), to: room.id, from: User(name: "alice"))
+                _ = try await store.send(String(repeating: "가", count: 3000), to: room.id, from: alice)
                 sent += 1
             } catch {
                 failure = error
             }
         }
         #expect(failure as? StoreFileError == .diskFull)
-        let page = try await store.messages(in: room.id, for: User(name: "bob"), before: nil, limit: 2000)
+        let page = try await store.messages(in: room.id, for: bob, before: nil, limit: 2000)
         #expect(page.messages.count == sent)
         #expect(page.messages.allSatisfy { $0.text.count == 3000 })
         let check = try await DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }

@@ -37,12 +37,12 @@ struct SanitizerTests {
     func endToEnd() async throws {
         let testApp = TestApp()
         for name in ["alice", "bob"] { _ = try await testApp.store.signUp(name: name, password: "password-\(name)") }
-        testApp.context.session.user = User(name: "bob")
+        testApp.context.login.session = try await testApp.session("bob")
         let evil = "\u{1B}]0;owned\u{07}\u{1B}[2J"
         _ = try await testApp.store.createProject(
-            ProjectDraft(title: "T\(evil)", works: ["ios"], capacity: 2, body: "B\(evil)"), by: User(name: "alice"))
-        let room = try await testApp.store.directRoom(between: User(name: "alice"), and: User(name: "bob"))
-        _ = try await testApp.store.send("hi\(evil)", to: room.id, from: User(name: "alice"))
+            ProjectDraft(title: "T\(evil)", works: ["ios"], capacity: 2, body: "B\(evil)"), by: try await testApp.session("alice"))
+        let room = try await testApp.store.directRoom(between: try await testApp.session("alice"), and: User(name: "bob"))
+        _ = try await testApp.store.send("hi\(evil)", to: room.id, from: try await testApp.session("alice"))
         _ = await testApp.run(script: "/list\n/open 1\n/chat\n/open 1\n/x\(evil)\n/dm \(evil)\n")
         let written = testApp.output.standardOutput + testApp.output.standardError
         #expect(!written.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })

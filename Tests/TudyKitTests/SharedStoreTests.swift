@@ -28,7 +28,8 @@ struct SharedStoreTests {
     private func messages(in store: String, roomID: Int, as user: String) async throws -> [Message] {
         let reader = try SQLiteChatStore(
             path: store, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
-        return try await reader.messages(in: roomID, for: User(name: user), before: nil, limit: 1_000_000).messages
+        let session = try await reader.logIn(name: user, password: "\(user)-password")
+        return try await reader.messages(in: roomID, for: session, before: nil, limit: 1_000_000).messages
     }
 
     private func integrity(_ store: String) throws -> String? {
@@ -42,9 +43,11 @@ struct SharedStoreTests {
         let open = { try SQLiteChatStore(path: store, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing)) }
         let watching = try open()
         let other = try open()
-        let changes = await ChangeRecorder.reading(try await watching.changes(for: User(name: "alice")))
+        let alice = try await watching.logIn(name: "alice", password: "alice-password")
+        let carol = try await other.logIn(name: "carol", password: "carol-password")
+        let changes = await ChangeRecorder.reading(try await watching.changes(for: alice))
 
-        _ = try await other.send("from another connection", to: 1, from: User(name: "carol"))
+        _ = try await other.send("from another connection", to: 1, from: carol)
         #expect(await changes.next(1).map(\.messageText) == ["from another connection"])
 
         let lines = ["/login bob", "bob-password", "/chat", "/open 1"] + (1...20).map { "from another process \($0)" }
@@ -52,7 +55,7 @@ struct SharedStoreTests {
         #expect(sender.status == 0)
         #expect(await changes.next(20).map(\.messageText) == (1...20).map { "from another process \($0)" })
 
-        try await other.leave(roomID: 1, user: User(name: "carol"))
+        try await other.leave(roomID: 1, session: carol)
         let received = await changes.next(1)
         guard case .membersChanged(let room)? = received.first else {
             Issue.record("expected carol's leaving, saw \(received)")

@@ -26,11 +26,12 @@ struct TranscriptTests {
     @Test("transcript", arguments: names)
     func transcript(name: String) async throws {
         let script = try String(contentsOf: Self.directory.appendingPathComponent(name + ".tudy"), encoding: .utf8)
-        let testApp = TestApp()
+        let store = TestApp.memoryStore()
         let fixtureURL = Self.directory.appendingPathComponent(name + ".json")
         if let data = FileManager.default.contents(atPath: fixtureURL.path) {
-            try await testApp.store.load(try Fixture.decode(data))
+            try await store.load(try Fixture.decode(data))
         }
+        let testApp = TestApp(store: store)
         let bail = name.hasPrefix("bail")
         let status = await testApp.run(script: script, bail: bail)
         let actual = testApp.output.transcript + "[exit \(status)]\n"

@@ -1,8 +1,8 @@
-/// What coordinators and screens share: the store, the session, the console and the text format.
+/// What coordinators and screens share: the store, who is logged in, the console and the text format.
 @MainActor
 public final class AppContext {
     public let store: any ChatStore
-    public let session: Session
+    public let login: LoginState
     public let console: Console
     public let format: TextFormat
     /// The logged-in user's changes, as they happen.
@@ -12,21 +12,21 @@ public final class AppContext {
     public var showsLiveMessages: Bool
 
     public init(
-        store: any ChatStore, session: Session = Session(), console: Console, format: TextFormat,
+        store: any ChatStore, login: LoginState = LoginState(), console: Console, format: TextFormat,
         showsLiveMessages: Bool = false,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.store = store
-        self.session = session
+        self.login = login
         self.console = console
         self.format = format
         self.showsLiveMessages = showsLiveMessages
         live = LiveFeed(store: store, sleep: sleep)
     }
 
-    /// The logged-in user. - Throws: `CommandError.notLoggedIn` for a guest.
-    func requireUser() throws -> User {
-        guard let user = session.user else { throw CommandError.notLoggedIn }
-        return user
+    /// The logged-in user's session. - Throws: `CommandError.notLoggedIn` for a guest.
+    func requireSession() throws -> Session {
+        guard let session = login.session else { throw CommandError.notLoggedIn }
+        return session
     }
 }

@@ -9,7 +9,7 @@ public final class LiveFeed {
 
     private let store: any ChatStore
     private let sleep: @Sendable (Duration) async throws -> Void
-    private var following: User?
+    private var following: Session?
     private var reading: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
     /// What arrived and was not taken yet, oldest first.
@@ -26,14 +26,14 @@ public final class LiveFeed {
         self.sleep = sleep
     }
 
-    /// Follows `user`'s changes from now on, or nobody's; another user starts afresh.
-    public func follow(_ user: User?) async {
-        guard user?.name.lowercased() != following?.name.lowercased() else { return }
+    /// Follows the changes of a session's user from now on, or nobody's; another session starts afresh.
+    public func follow(_ session: Session?) async {
+        guard session != following else { return }
         reading?.cancel()
         reading = nil
         pending = []
-        following = user
-        guard let user, let stream = try? await store.changes(for: user) else { return }
+        following = session
+        guard let session, let stream = try? await store.changes(for: session) else { return }
         reading = Task { [weak self] in
             for await change in stream { self?.arrive(change) }
         }

@@ -60,7 +60,7 @@ public final class REPL {
             let request: LineRequest
             if options.isInteractive {
                 // A script follows nobody's changes until it asks, with `/wait`.
-                await context.live.follow(context.session.user)
+                await context.live.follow(context.login.session)
                 if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll()) }
                 request = await tabBar.interactiveLineRequest()
             } else {

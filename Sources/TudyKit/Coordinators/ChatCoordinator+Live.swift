@@ -6,20 +6,20 @@ extension ChatCoordinator {
     /// message or one that names the user (`@alice`).
     /// - Parameter openRoom: the room on screen, if a room is what the user is looking at.
     func show(_ change: StoreChange, openRoom: RoomScreen?) async throws {
-        let user = try context.requireUser()
+        let session = try context.requireSession()
         switch change {
         case .message(let message):
             if let openRoom, openRoom.room.id == message.roomID {
                 try await openRoom.receive(message)
                 return
             }
-            guard !message.sender.isNamed(user.name) else { return }
-            let room = try await context.store.room(id: message.roomID, for: user)
-            context.console.message(message, in: room, for: user, format: context.format, preview: true)
-            if room.kind == .direct || Self.mentions(user, in: message.text) { context.console.bell() }
+            guard !message.sender.isNamed(session.user.name) else { return }
+            let room = try await context.store.room(id: message.roomID, for: session)
+            context.console.message(message, in: room, for: session.user, format: context.format, preview: true)
+            if room.kind == .direct || Self.mentions(session.user, in: message.text) { context.console.bell() }
         case .joined(let room):
             guard openRoom?.room.id != room.id else { return }
-            context.console.line("you are in #\(room.id) \(room.title(for: user)) now · \(room.memberList)")
+            context.console.line("you are in #\(room.id) \(room.title(for: session.user)) now · \(room.memberList)")
         case .left(let roomID):
             guard let openRoom, openRoom.room.id == roomID else { return }
             context.console.line("you are no longer in \(openRoom.title): back at the rooms list")
@@ -44,10 +44,10 @@ extension ChatCoordinator {
 
     /// The room with the oldest message the user has not read, if any.
     func nextUnreadRoom() async throws -> Room? {
-        let user = try context.requireUser()
+        let session = try context.requireSession()
         var oldest: (messageID: Int, room: Room)?
-        for summary in try await context.store.rooms(of: user) where summary.unreadCount > 0 {
-            guard let first = try await context.store.firstUnread(in: summary.room.id, for: user) else { continue }
+        for summary in try await context.store.rooms(of: session) where summary.unreadCount > 0 {
+            guard let first = try await context.store.firstUnread(in: summary.room.id, for: session) else { continue }
             if first < oldest?.messageID ?? .max { oldest = (first, summary.room) }
         }
         return oldest?.room

@@ -35,7 +35,7 @@ public final class ChatCoordinator: Coordinator {
 
     /// `/chat`: Chat is shown only to a user; a guest is asked to log in first.
     public func requestSelection() {
-        guard context.session.user != nil else {
+        guard context.login.user != nil else {
             pendingAction = .select
             showLogin()
             return
@@ -45,7 +45,7 @@ public final class ChatCoordinator: Coordinator {
 
     /// Opens the 1:1 room with `other`, made if it does not exist, on top of the rooms list.
     public func showPersonalChat(with other: User) async throws {
-        let room = try await context.store.directRoom(between: try context.requireUser(), and: other)
+        let room = try await context.store.directRoom(between: try context.requireSession(), and: other)
         navigationController.popToRoot()
         try await pushRoom(room)
     }

@@ -56,7 +56,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     public func showProjectWriteScreen() async throws {
-        guard context.session.user != nil else {
+        guard context.login.user != nil else {
             pendingAction = .write
             showLogin()
             return
@@ -112,7 +112,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     private func sendChat(to writer: User) {
-        guard context.session.user != nil else {
+        guard context.login.user != nil else {
             pendingAction = .sendChat(to: writer)
             showLogin()
             return

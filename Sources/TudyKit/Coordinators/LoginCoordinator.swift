@@ -3,7 +3,7 @@
 public final class LoginCoordinator: Coordinator {
     /// How the flow ended.
     public enum Outcome: Equatable {
-        case loggedIn(User)
+        case loggedIn(Session)
         case cancelled
     }
 
@@ -27,7 +27,7 @@ public final class LoginCoordinator: Coordinator {
         loginScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
             switch event {
-            case .didAuthenticate(let user): end(.loggedIn(user))
+            case .didAuthenticate(let session): end(.loggedIn(session))
             case .didFail where !staysOpenAfterFailure: end(.cancelled)
             case .didFail: break
             }

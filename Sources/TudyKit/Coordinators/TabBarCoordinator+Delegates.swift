@@ -32,8 +32,8 @@ extension TabBarCoordinator: CoordinatorFinishDelegate {
         guard let login = childCoordinator as? LoginCoordinator else { return }
         tabBarController.dismiss()
         switch login.outcome {
-        case .loggedIn(let user):
-            context.session.user = user
+        case .loggedIn(let session):
+            context.login.session = session
             routes.append(.resumeAfterLogin)
         case .cancelled, nil:
             homeCoordinator.dropPendingAction()

@@ -9,18 +9,18 @@ extension TabBarCoordinator {
         guard isAtCommandPrompt else { return request }
         let store = context.store
         var rooms: [RoomSummary] = []
-        if let user = context.session.user {
-            rooms = (try? await store.rooms(of: user)) ?? []
+        if let session = context.login.session {
+            rooms = (try? await store.rooms(of: session)) ?? []
         }
         let unread = rooms.reduce(0) { $0 + $1.unreadCount }
-        if unread > 0, let user = context.session.user {
+        if unread > 0, let user = context.login.user {
             request.prompt = "\(tabBarController.path)  \(user.name) [\(unread) unread]> "
         }
         let screen = tabBarController.visibleScreen
         var vocabulary = CompletionVocabulary(
             commands: (screen?.commands ?? []).map(\.name) + CommandCatalog.global.map(\.name))
         // Other people: never yourself, and for /invite nobody already in the room.
-        let me = context.session.user
+        let me = context.login.user
         vocabulary.userNames = ((try? await store.userNames()) ?? []).filter { !(me?.isNamed($0) ?? false) }
         if let room = (screen as? RoomScreen)?.room {
             vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }

@@ -69,7 +69,7 @@ public final class TabBarCoordinator: Coordinator {
     public var lineRequest: LineRequest {
         if refusedPasswordLines > 0 { return LineRequest(prompt: "password: ", isSecret: true) }
         return switch tabBarController.visibleScreen?.prompt ?? .command {
-        case .command: LineRequest(prompt: "\(tabBarController.path)  \(context.session.user?.name ?? "guest")> ")
+        case .command: LineRequest(prompt: "\(tabBarController.path)  \(context.login.user?.name ?? "guest")> ")
         case .answer(let question, _): LineRequest(prompt: question, isRemembered: false)
         case .secret(let question): LineRequest(prompt: question, isSecret: true)
         }
@@ -240,13 +240,16 @@ public final class TabBarCoordinator: Coordinator {
             try await startLogin(name: argument, signingUp: command == .signup)
         case .logout:
             try requireNoModal("/logout")
-            let user = try context.requireUser()
-            context.session.user = nil
+            let session = try context.requireSession()
+            context.login.session = nil
             chatCoordinator.reset()
             tabBarController.select(.home)
-            context.console.line("logged out \(user.name)")
+            context.console.line("logged out \(session.user.name)")
+            // The session is over here whatever the store answers; a store that can not hear it
+            // lets the token expire.
+            try? await context.store.logOut(session)
         case .whoami:
-            context.console.line(context.session.user?.name ?? "guest")
+            context.console.line(context.login.user?.name ?? "guest")
         case .quit:
             if let unfinished = unfinishedFlow, let hold = modalHold {
                 // At a terminal the first /quit only warns; in a script the flow is dropped, never silently.
@@ -319,7 +322,7 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     private func startLogin(name: String, signingUp: Bool) async throws {
-        if let user = context.session.user { throw CommandError.alreadyLoggedIn(user.name) }
+        if let user = context.login.user { throw CommandError.alreadyLoggedIn(user.name) }
         if signingUp {
             // The name is checked before any password is asked for.
             guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }

@@ -3,7 +3,7 @@
 public final class LoginScreen: Screen {
     /// What the login flow reports.
     public enum Event: Equatable {
-        case didAuthenticate(user: User)
+        case didAuthenticate(session: Session)
         case didFail
     }
 
@@ -77,15 +77,15 @@ public final class LoginScreen: Screen {
         }
     }
 
-    private func authenticate(greeting: String, _ attempt: () async throws -> User) async throws {
-        let user: User
+    private func authenticate(greeting: String, _ attempt: () async throws -> Session) async throws {
+        let session: Session
         do {
-            user = try await attempt()
+            session = try await attempt()
         } catch {
             try await didSendEventClosure?(.didFail)
             throw error
         }
-        context.console.line("\(greeting) \(user.name)")
-        try await didSendEventClosure?(.didAuthenticate(user: user))
+        context.console.line("\(greeting) \(session.user.name)")
+        try await didSendEventClosure?(.didAuthenticate(session: session))
     }
 }

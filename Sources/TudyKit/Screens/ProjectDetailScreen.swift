@@ -43,7 +43,7 @@ public final class ProjectDetailScreen: Screen {
         project = try await context.store.project(id: project.id)
         switch input {
         case .command("dm", _):
-            if let user = context.session.user, project.writer.isNamed(user.name) { throw CommandError.ownPost }
+            if let user = context.login.user, project.writer.isNamed(user.name) { throw CommandError.ownPost }
             try await didSendEventClosure?(.sendChat(to: project.writer))
         case .command("edit", _):
             try requireWriter()
@@ -53,8 +53,8 @@ public final class ProjectDetailScreen: Screen {
         case .command("reopen", _):
             try await setOpen(true)
         case .command("delete", _):
-            let user = try requireWriter()
-            try await context.store.deleteProject(id: project.id, by: user)
+            let session = try requireWriter()
+            try await context.store.deleteProject(id: project.id, by: session)
             context.console.line("deleted post #\(project.id)")
             try await didSendEventClosure?(.didDelete(project: project))
         default:
@@ -64,20 +64,20 @@ public final class ProjectDetailScreen: Screen {
 
     /// Refuses early, before a draft is typed; the store checks again on every write.
     @discardableResult
-    private func requireWriter() throws -> User {
-        guard let user = context.session.user, project.writer.isNamed(user.name) else {
+    private func requireWriter() throws -> Session {
+        guard let session = context.login.session, project.writer.isNamed(session.user.name) else {
             throw CommandError.notWriter(projectID: project.id, writer: project.writer.name)
         }
-        return user
+        return session
     }
 
     private func setOpen(_ isOpen: Bool) async throws {
-        let user = try requireWriter()
+        let session = try requireWriter()
         guard project.isOpen != isOpen else {
             context.console.line("post #\(project.id) is \(isOpen ? "open" : "closed") already")
             return
         }
-        project = try await context.store.setProject(id: project.id, isOpen: isOpen, by: user)
+        project = try await context.store.setProject(id: project.id, isOpen: isOpen, by: session)
         context.console.line("post #\(project.id) is \(isOpen ? "open" : "closed") now")
     }
 

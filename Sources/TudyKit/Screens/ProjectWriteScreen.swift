@@ -107,14 +107,14 @@ public final class ProjectWriteScreen: Screen {
     }
 
     private func submit() async throws {
-        let user = try context.requireUser()
+        let session = try context.requireSession()
         do {
             switch mode {
             case .new:
-                let project = try await context.store.createProject(draft, by: user)
+                let project = try await context.store.createProject(draft, by: session)
                 try await didSendEventClosure?(.didRegister(project: project))
             case .modify(let original):
-                let project = try await context.store.updateProject(id: original.id, with: draft, by: user)
+                let project = try await context.store.updateProject(id: original.id, with: draft, by: session)
                 try await didSendEventClosure?(.didUpdate(project: project))
             }
         } catch let error as StoreError {

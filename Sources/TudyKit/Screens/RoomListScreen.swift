@@ -24,13 +24,13 @@ public final class RoomListScreen: Screen {
     public var commands: [CommandSpec] { Self.commandSpecs }
 
     public func appear() async throws {
-        let user = try context.requireUser()
-        let summaries = try await context.store.rooms(of: user)
+        let session = try context.requireSession()
+        let summaries = try await context.store.rooms(of: session)
         guard !summaries.isEmpty else {
             context.console.line("no rooms yet: /dm <name> starts one, or /dm on a post")
             return
         }
-        context.console.table(summaries.map { cells($0, for: user) })
+        context.console.table(summaries.map { cells($0, for: session.user) })
     }
 
     public func handle(_ input: ScreenInput) async throws {
@@ -39,18 +39,18 @@ public final class RoomListScreen: Screen {
             try await appear()
         case .command("open", let argument):
             let id = try NumberArgument.parse(argument, of: Self.open)
-            let room = try await context.store.room(id: id, for: try context.requireUser())
+            let room = try await context.store.room(id: id, for: try context.requireSession())
             try await didSendEventClosure?(.showRoom(room: room))
         case .command("dm", let name):
             let other = try await context.store.user(named: name)
             try await didSendEventClosure?(.showDirectRoom(with: other))
         case .command("wait", let argument):
             let seconds = try WaitArgument.seconds(argument, of: Self.wait)
-            let user = try context.requireUser()
-            await context.live.follow(user)
+            let session = try context.requireSession()
+            await context.live.follow(session)
             while true {
                 let mark = context.live.arrivals
-                if try await showUnread(for: user) { break }
+                if try await showUnread(for: session) { break }
                 guard await context.live.waitForChange(after: mark, seconds: seconds) else {
                     throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
                 }
@@ -62,19 +62,19 @@ public final class RoomListScreen: Screen {
 
     /// Prints every unread message of every room, oldest first, each naming its room, and marks
     /// each room read up to what was printed; whether there was any.
-    private func showUnread(for user: User) async throws -> Bool {
+    private func showUnread(for session: Session) async throws -> Bool {
         var unread: [(message: Message, room: Room)] = []
-        for summary in try await context.store.rooms(of: user) where summary.unreadCount > 0 {
-            guard let first = try await context.store.firstUnread(in: summary.room.id, for: user) else { continue }
+        for summary in try await context.store.rooms(of: session) where summary.unreadCount > 0 {
+            guard let first = try await context.store.firstUnread(in: summary.room.id, for: session) else { continue }
             let messages = try await context.store.messages(
-                in: summary.room.id, for: user, after: first - 1, limit: RoomScreen.unreadCap)
+                in: summary.room.id, for: session, after: first - 1, limit: RoomScreen.unreadCap)
             unread += messages.map { ($0, summary.room) }
         }
         for (message, room) in unread.sorted(by: { $0.message.id < $1.message.id }) {
-            context.console.message(message, in: room, for: user, format: context.format)
-            try await context.store.markRead(roomID: room.id, upTo: message.id, for: user)
+            context.console.message(message, in: room, for: session.user, format: context.format)
+            try await context.store.markRead(roomID: room.id, upTo: message.id, for: session)
         }
-        return unread.contains { !$0.message.sender.isNamed(user.name) }
+        return unread.contains { !$0.message.sender.isNamed(session.user.name) }
     }
 
     private func cells(_ summary: RoomSummary, for user: User) -> [String] {

@@ -34,7 +34,7 @@ public final class RoomScreen: Screen {
     }
 
     public var title: String {
-        context.session.user.map(room.title(for:)) ?? "#\(room.id)"
+        context.login.user.map(room.title(for:)) ?? "#\(room.id)"
     }
 
     public var commands: [CommandSpec] { Self.commandSpecs }
@@ -43,23 +43,23 @@ public final class RoomScreen: Screen {
     /// Shows the room: the last page, or, when there is anything unread, every unread message
     /// up to the cap after a marker line. It is marked read up to the last message printed.
     public func appear() async throws {
-        let user = try context.requireUser()
-        room = try await context.store.room(id: room.id, for: user)
-        guard let firstUnread = try await context.store.firstUnread(in: room.id, for: user) else {
-            let page = try await context.store.messages(in: room.id, for: user, before: nil, limit: Self.pageSize)
+        let session = try context.requireSession()
+        room = try await context.store.room(id: room.id, for: session)
+        guard let firstUnread = try await context.store.firstUnread(in: room.id, for: session) else {
+            let page = try await context.store.messages(in: room.id, for: session, before: nil, limit: Self.pageSize)
             header(hasOlder: page.hasOlder)
             show(page)
             try await markShownRead(page.messages)
             return
         }
-        let unread = try await context.store.messages(in: room.id, for: user, after: firstUnread - 1, limit: Self.unreadCap + 1)
+        let unread = try await context.store.messages(in: room.id, for: session, after: firstUnread - 1, limit: Self.unreadCap + 1)
         let shown = Array(unread.prefix(Self.unreadCap))
         // Older messages fill the page above the marker, as context.
         let before = try await context.store.messages(
-            in: room.id, for: user, before: firstUnread, limit: max(0, Self.pageSize - shown.count))
+            in: room.id, for: session, before: firstUnread, limit: max(0, Self.pageSize - shown.count))
         header(hasOlder: before.hasOlder)
         show(before, saysWhenEmpty: false)
-        context.console.line("── \(shown.count { !$0.sender.isNamed(user.name) }) new ──")
+        context.console.line("── \(shown.count { !$0.sender.isNamed(session.user.name) }) new ──")
         show(MessagePage(messages: shown, hasOlder: before.hasOlder), keepsOldest: !before.messages.isEmpty)
         if unread.count > Self.unreadCap {
             context.console.line("── more new after these: /next shows them ──")
@@ -68,47 +68,47 @@ public final class RoomScreen: Screen {
     }
 
     private func header(hasOlder: Bool) {
-        guard let user = context.session.user else { return }
+        guard let user = context.login.user else { return }
         context.console.line("\(room.title(for: user)) · \(room.memberList)\(hasOlder ? " · /more for older" : "")")
     }
 
     public func handle(_ input: ScreenInput) async throws {
-        let user = try context.requireUser()
+        let session = try context.requireSession()
         switch input {
         case .text(let text):
             // At a terminal, what came in before this line is printed before it, in order.
-            if context.showsLiveMessages { try await showNewMessages(for: user) }
-            let message = try await context.store.send(text, to: room.id, from: user)
+            if context.showsLiveMessages { try await showNewMessages(for: session) }
+            let message = try await context.store.send(text, to: room.id, from: session)
             context.console.message(message, format: context.format)
             newestShownID = max(newestShownID, message.id)
         case .command("invite", let name):
             let invitee = try await context.store.user(named: name)
-            let invited = try await context.store.invite(invitee, to: room.id, by: user)
+            let invited = try await context.store.invite(invitee, to: room.id, by: session)
             if invited.id == room.id {
                 room = invited
-                context.console.line("\(invitee.name) joined \(room.title(for: user)) · \(room.memberList)")
+                context.console.line("\(invitee.name) joined \(room.title(for: session.user)) · \(room.memberList)")
             } else {
                 context.console.line("made group #\(invited.id) with \(invited.members.map(\.name).joined(separator: ", "))")
             }
             try await didSendEventClosure?(.didInvite(room: invited))
         case .command("members", _):
-            room = try await context.store.room(id: room.id, for: user)
+            room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.memberList)
         case .command("leave", _):
-            try await context.store.leave(roomID: room.id, user: user)
-            context.console.line("you left \(room.title(for: user))")
+            try await context.store.leave(roomID: room.id, session: session)
+            context.console.line("you left \(room.title(for: session.user))")
             try await didSendEventClosure?(.didLeave(room: room))
         case .command("more", _):
             guard hasOlder, let oldest = oldestShownID else {
                 context.console.line("no older messages: this is the start of the room")
                 return
             }
-            let page = try await context.store.messages(in: room.id, for: user, before: oldest, limit: Self.pageSize)
+            let page = try await context.store.messages(in: room.id, for: session, before: oldest, limit: Self.pageSize)
             context.console.line("older messages\(page.hasOlder ? " (/more for more)" : ", back to the start of the room"):")
             show(page)
         case .command("wait", let argument):
             let seconds = try WaitArgument.seconds(argument, of: Self.wait)
-            try await wait(seconds: seconds, for: user)
+            try await wait(seconds: seconds, for: session)
         default:
             throw unsupported(input)
         }
@@ -116,11 +116,11 @@ public final class RoomScreen: Screen {
 
     /// A message that arrived while the room is open: printed, and read, unless already shown.
     func receive(_ message: Message) async throws {
-        guard message.id > newestShownID, let user = context.session.user else { return }
+        guard message.id > newestShownID, let session = context.login.session else { return }
         context.console.message(message, format: context.format)
         newestShownID = message.id
-        if !message.sender.isNamed(user.name) {
-            try await context.store.markRead(roomID: room.id, upTo: message.id, for: user)
+        if !message.sender.isNamed(session.user.name) {
+            try await context.store.markRead(roomID: room.id, upTo: message.id, for: session)
         }
     }
 
@@ -135,11 +135,11 @@ public final class RoomScreen: Screen {
 
     /// `/wait`: prints what came since the last message shown and, until a message from
     /// someone else is among it, waits for more. - Throws: `CommandError.waitTimedOut`.
-    private func wait(seconds: Int, for user: User) async throws {
-        await context.live.follow(user)
+    private func wait(seconds: Int, for session: Session) async throws {
+        await context.live.follow(session)
         while true {
             let mark = context.live.arrivals
-            if try await showNewMessages(for: user) { return }
+            if try await showNewMessages(for: session) { return }
             guard await context.live.waitForChange(after: mark, seconds: seconds) else {
                 throw CommandError.waitTimedOut(seconds: seconds, place: title)
             }
@@ -148,11 +148,11 @@ public final class RoomScreen: Screen {
 
     /// Prints, by key, what is newer than the newest message shown; whether any was someone else's.
     @discardableResult
-    private func showNewMessages(for user: User) async throws -> Bool {
-        let new = try await context.store.messages(in: room.id, for: user, after: newestShownID, limit: Self.unreadCap)
+    private func showNewMessages(for session: Session) async throws -> Bool {
+        let new = try await context.store.messages(in: room.id, for: session, after: newestShownID, limit: Self.unreadCap)
         new.forEach { context.console.message($0, format: context.format) }
         try await markShownRead(new)
-        return new.contains { !$0.sender.isNamed(user.name) }
+        return new.contains { !$0.sender.isNamed(session.user.name) }
     }
 
     /// Prints a page; `/more` then pages before its oldest message, unless `keepsOldest` (a page
@@ -167,8 +167,8 @@ public final class RoomScreen: Screen {
     }
 
     private func markShownRead(_ messages: [Message]) async throws {
-        guard let newest = messages.last, let user = context.session.user else { return }
+        guard let newest = messages.last, let session = context.login.session else { return }
         newestShownID = max(newestShownID, newest.id)
-        try await context.store.markRead(roomID: room.id, upTo: newest.id, for: user)
+        try await context.store.markRead(roomID: room.id, upTo: newest.id, for: session)
     }
 }

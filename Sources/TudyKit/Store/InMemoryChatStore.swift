@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `ChatStore` that keeps everything in memory, for `--memory` and for tests.
-public actor InMemoryChatStore: ChatStore {
+public actor InMemoryChatStore: SeedableStore {
     private struct Account {
         let user: User
         let passwordHash: String
@@ -23,6 +23,7 @@ public actor InMemoryChatStore: ChatStore {
     private var nextRoomID = 1
     private var nextMessageID = 1
     private var subscribers = ChangeSubscribers()
+    private var sessions = SessionBook()
 
     public init(clock: WallClock, hasher: any PasswordHasher) {
         self.clock = clock
@@ -31,15 +32,15 @@ public actor InMemoryChatStore: ChatStore {
 
     // MARK: - Accounts
 
-    public func signUp(name: String, password: String) async throws -> User {
+    public func signUp(name: String, password: String) async throws -> Session {
         try Accounts.check(name: name, password: password)
         guard accounts[name.lowercased()] == nil else { throw StoreError.nameTaken(name) }
         let account = Account(user: User(name: name), passwordHash: try hasher.hash(password))
         accounts[name.lowercased()] = account
-        return account.user
+        return sessions.open(for: account.user, now: clock.now())
     }
 
-    public func logIn(name: String, password: String) async throws -> User {
+    public func logIn(name: String, password: String) async throws -> Session {
         let key = name.lowercased()
         let now = clock.now()
         let failures = failedLogins[key]
@@ -51,6 +52,21 @@ public actor InMemoryChatStore: ChatStore {
             throw StoreError.wrongCredentials
         }
         failedLogins[key] = nil
+        return sessions.open(for: account.user, now: clock.now())
+    }
+
+    public func resume(_ token: SessionToken) async throws -> Session {
+        Session(user: try user(of: token), token: token)
+    }
+
+    public func logOut(_ session: Session) async throws {
+        sessions.close(session.token)
+    }
+
+    /// The user a session belongs to. - Throws: `StoreError.sessionEnded` unless this store gave it and it is current.
+    private func user(of token: SessionToken) throws -> User {
+        let key = try sessions.userKey(of: token, now: clock.now())
+        guard let account = accounts[key] else { throw StoreError.sessionEnded }
         return account.user
     }
 
@@ -74,13 +90,14 @@ public actor InMemoryChatStore: ChatStore {
         return project
     }
 
-    public func createProject(_ draft: ProjectDraft, by writer: User) async throws -> Project {
-        let writer = try await user(named: writer.name)
+    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
+        let writer = try user(of: session.token)
         if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
         return insertProject(draft, writer: writer, isOpen: true, createdAt: clock.now())
     }
 
-    public func updateProject(id: Int, with draft: ProjectDraft, by user: User) async throws -> Project {
+    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+        let user = try user(of: session.token)
         var project = try writtenProject(id: id, by: user)
         if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
         project.title = draft.title
@@ -91,14 +108,16 @@ public actor InMemoryChatStore: ChatStore {
         return project
     }
 
-    public func setProject(id: Int, isOpen: Bool, by user: User) async throws -> Project {
+    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+        let user = try user(of: session.token)
         var project = try writtenProject(id: id, by: user)
         project.isOpen = isOpen
         projectsByID[id] = project
         return project
     }
 
-    public func deleteProject(id: Int, by user: User) async throws {
+    public func deleteProject(id: Int, by session: Session) async throws {
+        let user = try user(of: session.token)
         _ = try writtenProject(id: id, by: user)
         projectsByID[id] = nil
     }
@@ -122,8 +141,9 @@ public actor InMemoryChatStore: ChatStore {
 
     // MARK: - Rooms
 
-    public func rooms(of user: User) async throws -> [RoomSummary] {
-        roomsByID.values
+    public func rooms(of session: Session) async throws -> [RoomSummary] {
+        let user = try user(of: session.token)
+        return roomsByID.values
             .filter { $0.room.hasMember(user) }
             .map { state in
                 let lastRead = state.lastRead[user.name.lowercased()] ?? 0
@@ -136,12 +156,12 @@ public actor InMemoryChatStore: ChatStore {
             .sorted { ($0.lastMessage?.id ?? 0, $0.room.id) > ($1.lastMessage?.id ?? 0, $1.room.id) }
     }
 
-    public func room(id: Int, for user: User) async throws -> Room {
-        try memberState(of: id, user: user).room
+    public func room(id: Int, for session: Session) async throws -> Room {
+        try memberState(of: id, user: try user(of: session.token)).room
     }
 
-    public func directRoom(between user: User, and other: User) async throws -> Room {
-        let user = try await self.user(named: user.name)
+    public func directRoom(between session: Session, and other: User) async throws -> Room {
+        let user = try user(of: session.token)
         let other = try await self.user(named: other.name)
         guard !user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
         return directRoomState(between: user, and: other)
@@ -165,7 +185,8 @@ public actor InMemoryChatStore: ChatStore {
         return insertRoom(kind: .direct, members: [user, other])
     }
 
-    public func invite(_ invitee: User, to roomID: Int, by user: User) async throws -> Room {
+    public func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
+        let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
         let invitee = try await self.user(named: invitee.name)
         guard !state.room.hasMember(invitee) else { throw StoreError.alreadyMember(invitee.name) }
@@ -181,7 +202,8 @@ public actor InMemoryChatStore: ChatStore {
         }
     }
 
-    public func leave(roomID: Int, user: User) async throws {
+    public func leave(roomID: Int, session: Session) async throws {
+        let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
         let before = state.room
         state.room.remove(user)
@@ -206,29 +228,34 @@ public actor InMemoryChatStore: ChatStore {
 
     // MARK: - Messages
 
-    public func messages(in roomID: Int, for user: User, before: Int?, limit: Int) async throws -> MessagePage {
+    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+        let user = try user(of: session.token)
         let state = try memberState(of: roomID, user: user)
         let older = state.messages.filter { before == nil || $0.id < before! }
         return MessagePage(messages: Array(older.suffix(limit)), hasOlder: older.count > limit)
     }
 
-    public func messages(in roomID: Int, for user: User, after: Int, limit: Int) async throws -> [Message] {
+    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+        let user = try user(of: session.token)
         let state = try memberState(of: roomID, user: user)
         return Array(state.messages.lazy.filter { $0.id > after }.prefix(limit))
     }
 
-    public func firstUnread(in roomID: Int, for user: User) async throws -> Int? {
+    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+        let user = try user(of: session.token)
         let state = try memberState(of: roomID, user: user)
         let lastRead = state.lastRead[user.name.lowercased()] ?? 0
         return state.messages.first { $0.id > lastRead && !$0.sender.isNamed(user.name) }?.id
     }
 
-    public func send(_ text: String, to roomID: Int, from user: User) async throws -> Message {
+    public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
+        let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
         return try append(text, to: roomID, from: user, at: clock.now())
     }
 
-    public func markRead(roomID: Int, upTo messageID: Int, for user: User) async throws {
+    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+        let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
         let key = user.name.lowercased()
         state.lastRead[key] = max(state.lastRead[key] ?? 0, messageID)
@@ -247,8 +274,9 @@ public actor InMemoryChatStore: ChatStore {
 
     // MARK: - Changes
 
-    public func changes(for user: User) async throws -> AsyncStream<StoreChange> {
-        subscribers.add(for: user) { [weak self] id in
+    public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
+        let user = try user(of: session.token)
+        return subscribers.add(for: user) { [weak self] id in
             Task { await self?.unsubscribe(id) }
         }
     }

@@ -15,6 +15,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case alreadyMember(String)
     case cannotChatWithSelf
     case invalidFixture(String)
+    case sessionEnded
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -49,6 +50,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "that is you: /dm someone else"
         case .invalidFixture(let reason):
             "the seed file can not be loaded: \(reason)"
+        case .sessionEnded:
+            "your login has ended or expired: /login again"
         }
     }
 }

@@ -6,18 +6,40 @@ import TudySQLite
 /// Makes a fresh, empty store of one kind, so the contract suite runs against every store.
 struct StoreFactory: Sendable, CustomTestStringConvertible {
     let name: String
-    let make: @Sendable () throws -> any ChatStore
+    /// Opens a local store an operator can seed; nil for a store reached over the network.
+    let openLocal: (@Sendable (WallClock) throws -> any SeedableStore)?
+    /// Opens the store as a client sees it, over `clock`.
+    let open: @Sendable (WallClock) async throws -> any ChatStore
 
     var testDescription: String { name }
 
-    static let memory = StoreFactory(name: "in-memory") { TestApp.memoryStore() }
+    /// A new store on the tests' stepping clock.
+    func make(clock: WallClock = .stepping(from: TestApp.start)) async throws -> any ChatStore {
+        try await open(clock)
+    }
+
+    /// A new local store that takes seeds. - Precondition: the store is a local one.
+    func makeSeedable() throws -> any SeedableStore {
+        try openLocal!(.stepping(from: TestApp.start))
+    }
+
+    private static func local(name: String, _ openLocal: @escaping @Sendable (WallClock) throws -> any SeedableStore) -> StoreFactory {
+        StoreFactory(name: name, openLocal: openLocal, open: { try openLocal($0) })
+    }
+
+    static let memory = local(name: "in-memory") { clock in
+        InMemoryChatStore(clock: clock, hasher: Argon2idPasswordHasher(cost: .testing))
+    }
 
     /// A SQLite store in a new temporary directory of its own.
-    static let sqlite = StoreFactory(name: "SQLite") {
+    static let sqlite = local(name: "SQLite") { clock in
         try SQLiteChatStore(
             path: TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path,
-            clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+            clock: clock, hasher: Argon2idPasswordHasher(cost: .testing))
     }
+
+    /// The stores an operator can seed.
+    static let seedable: [StoreFactory] = [memory, sqlite]
 
     /// Every store tudy has.
     static let all: [StoreFactory] = [memory, sqlite]

@@ -10,6 +10,7 @@ final class TestApp {
     let store: any ChatStore
     let context: AppContext
     let app: AppCoordinator
+    private var sessions: [String: Session] = [:]
 
     init(
         store: (any ChatStore)? = nil,
@@ -28,13 +29,22 @@ final class TestApp {
     static func started(users: [String] = [], loggedIn: String? = nil) async throws -> TestApp {
         let testApp = TestApp()
         for name in users {
-            _ = try await testApp.store.signUp(name: name, password: "password-\(name)")
+            testApp.sessions[name] = try await testApp.store.signUp(name: name, password: "password-\(name)")
         }
         try await testApp.app.start()
         if let loggedIn {
-            testApp.context.session.user = User(name: loggedIn)
+            testApp.context.login.session = try await testApp.session(loggedIn)
         }
         return testApp
+    }
+
+    /// A session of a user whose password is `password-<name>`, as another tudy of theirs
+    /// would have; logged in once, then kept.
+    func session(_ name: String) async throws -> Session {
+        if let session = sessions[name] { return session }
+        let session = try await store.logIn(name: name, password: "password-\(name)")
+        sessions[name] = session
+        return session
     }
 
     var tabBar: TabBarCoordinator { app.tabBarCoordinator! }

@@ -1,0 +1,36 @@
+import Crypto
+import Foundation
+
+/// A session's secret: 256 random bits, written as 43 characters of unpadded base64url.
+public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
+    /// How long a session lasts after it is made.
+    public static let lifetime: TimeInterval = 30 * 24 * 60 * 60
+
+    /// The token as a client sends it.
+    public let text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    /// A new token from the system's secure random source.
+    public static func random() -> SessionToken {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let base64 = Data(bytes).base64EncodedString()
+        return SessionToken(text: String(base64.prefix(43))
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
+    }
+
+    /// What a store keeps instead of the token: its SHA-256, in hex. A token is random, so a
+    /// fast hash is enough; nobody can turn a stolen hash back into a token.
+    public var hash: String {
+        SHA256.hash(data: Data(text.utf8)).map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
+        }.joined()
+    }
+
+    /// Never the secret itself.
+    public var description: String { "session token" }
+}
