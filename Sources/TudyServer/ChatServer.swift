@@ -1,2 +1,126 @@
+import Foundation
 import Hummingbird
+import HummingbirdTLS
+import HummingbirdCore
 import HummingbirdWebSocket
+import NIOWebSocket
+import ServiceLifecycle
+import Logging
+import NIOCore
+import NIOSSL
+import TudyKit
+
+/// `tudy serve`: a store behind a WebSocket, one connection per client.
+public struct ChatServer: Sendable {
+    /// Where and how the server listens.
+    public struct Settings: Sendable {
+        public var host: String
+        public var port: Int
+        /// PEM files of the certificate chain and its private key, for `wss://`.
+        public var tls: (certificate: String, key: String)?
+
+        public init(host: String, port: Int, tls: (certificate: String, key: String)? = nil) {
+            self.host = host
+            self.port = port
+            self.tls = tls
+        }
+    }
+
+    /// What went wrong before the server could listen, with what would work.
+    public enum StartError: Error, UserFacingError {
+        case badListenAddress(String)
+        case unreadableTLSFile(path: String, reason: String)
+
+        public var message: String {
+            switch self {
+            case .badListenAddress(let text):
+                "'\(text)' is not an address to listen on: use HOST:PORT, e.g. 127.0.0.1:7070"
+            case .unreadableTLSFile(let path, let reason):
+                "can not use \(path) for TLS (\(reason)): give PEM files to --tls-cert and --tls-key"
+            }
+        }
+    }
+
+    private let store: any ChatStore
+    private let settings: Settings
+    private let logger: Logger
+
+    public init(store: any ChatStore, settings: Settings, logger: Logger) {
+        self.store = store
+        self.settings = settings
+        self.logger = logger
+    }
+
+    /// Serves until the task is cancelled, or, with `stopsOnSignals`, until SIGTERM or SIGINT;
+    /// then closes every connection cleanly. `onRunning` gets the port it listens on.
+    public func run(stopsOnSignals: Bool, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let service = WireService(store: store)
+        let replies = ReplyCache()
+        let logger = self.logger
+        let router = Router()
+        router.get("/") { _, _ in "tudy server: connect with tudy --server ws://HOST:PORT\n" }
+        let webSocket = HTTPServerBuilder.http1WebSocketUpgrade(
+            configuration: .init(ws: .init(maxFrameSize: WireCodec.maximumFrameSize))
+        ) { _, channel, _ in
+            let peer = channel.remoteAddress?.description ?? "unknown peer"
+            return .upgrade([:]) { inbound, outbound, _ in
+                let connection = ServerConnection(
+                    service: service, outbound: outbound, replies: replies, rate: RequestRate(), logger: logger)
+                logger.info("connection opened", metadata: ["peer": "\(peer)"])
+                let reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
+                let requests = await connection.end()
+                logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])
+            }
+        }
+        let server = try settings.tls.map { try HTTPServerBuilder.tls(webSocket, tlsConfiguration: try Self.tlsConfiguration($0)) }
+            ?? webSocket
+        let app = Application(
+            router: router, server: server,
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "tudy"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        if stopsOnSignals {
+            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } else {
+            try await app.run()
+        }
+    }
+
+    /// Reads frames until the client leaves or must be sent away; why it ended.
+    private static func serve(
+        _ connection: ServerConnection, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+    ) async -> String {
+        do {
+            for try await message in inbound.messages(maxSize: WireCodec.maximumFrameSize) {
+                guard case .text(let text) = message else {
+                    try await outbound.close(.unacceptableData, reason: "binary frames are not spoken here")
+                    return "a binary frame"
+                }
+                if case .close(let code, let reason) = await connection.handle(text) {
+                    try await outbound.close(code, reason: reason)
+                    return reason
+                }
+            }
+            return "the client left"
+        } catch {
+            try? await outbound.close(.messageTooLarge, reason: "a message over 64 KiB")
+            return "a message over 64 KiB, or a broken frame"
+        }
+    }
+
+    private static func tlsConfiguration(_ files: (certificate: String, key: String)) throws -> TLSConfiguration {
+        let chain: [NIOSSLCertificate]
+        let key: NIOSSLPrivateKey
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(files.certificate)
+        } catch {
+            throw StartError.unreadableTLSFile(path: files.certificate, reason: "\(error)")
+        }
+        do {
+            key = try NIOSSLPrivateKey(file: files.key, format: .pem)
+        } catch {
+            throw StartError.unreadableTLSFile(path: files.key, reason: "\(error)")
+        }
+        return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+    }
+}

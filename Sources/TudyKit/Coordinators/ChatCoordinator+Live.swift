@@ -27,6 +27,8 @@ extension ChatCoordinator {
         case .membersChanged(let room):
             guard let openRoom, openRoom.room.id == room.id else { return }
             openRoom.update(room)
+        case .connection(let line):
+            context.console.line(line)
         }
     }
 

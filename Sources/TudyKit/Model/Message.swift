@@ -1,13 +1,19 @@
 import Foundation
 
 /// One chat message, as kept by the store.
-public struct Message: Equatable, Sendable, Identifiable {
+public struct Message: Equatable, Sendable, Identifiable, Codable {
     /// Grows with every message sent, so it orders messages and pages them by key.
     public let id: Int
     public let roomID: Int
     public let sender: User
     public let text: String
     public let sentAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, sender, text
+        case roomID = "room_id"
+        case sentAt = "sent_at"
+    }
 
     public init(id: Int, roomID: Int, sender: User, text: String, sentAt: Date) {
         self.id = id

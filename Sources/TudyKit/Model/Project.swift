@@ -1,7 +1,7 @@
 import Foundation
 
 /// A recruitment post on the Home board.
-public struct Project: Equatable, Sendable, Identifiable {
+public struct Project: Equatable, Sendable, Identifiable, Codable {
     public let id: Int
     public var title: String
     /// Work tags the post recruits for, lower-cased, e.g. `ios`, `backend`.
@@ -12,6 +12,12 @@ public struct Project: Equatable, Sendable, Identifiable {
     public let writer: User
     public var isOpen: Bool
     public let createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, works, capacity, body, writer
+        case isOpen = "is_open"
+        case createdAt = "created_at"
+    }
 
     public init(
         id: Int, title: String, works: [String], capacity: Int, body: String,

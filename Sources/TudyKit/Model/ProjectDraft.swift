@@ -1,9 +1,13 @@
 /// What a writer fills in for a post: checked by the store before it is kept.
-public struct ProjectDraft: Equatable, Sendable {
+public struct ProjectDraft: Equatable, Sendable, Codable {
     public var title: String
     public var works: [String]
     public var capacity: Int
     public var body: String
+
+    enum CodingKeys: String, CodingKey {
+        case title, works, capacity, body
+    }
 
     public init(title: String, works: [String], capacity: Int, body: String) {
         self.title = title

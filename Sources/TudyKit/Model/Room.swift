@@ -1,7 +1,7 @@
 /// A chat room: a 1:1 room of two people, or a group room.
-public struct Room: Equatable, Sendable, Identifiable {
+public struct Room: Equatable, Sendable, Identifiable, Codable {
     /// Whether a room is between two people or a group.
-    public enum Kind: String, Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable, Codable {
         case direct
         case group
     }
@@ -12,6 +12,10 @@ public struct Room: Equatable, Sendable, Identifiable {
     public var members: [User]
     /// The people who were members and left.
     public var departed: [User]
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, members, departed
+    }
 
     public init(id: Int, kind: Kind, members: [User], departed: [User] = []) {
         self.id = id

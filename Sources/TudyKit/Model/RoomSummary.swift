@@ -1,5 +1,5 @@
 /// A line of the rooms list: the room, its newest message and how many the viewer has not read.
-public struct RoomSummary: Equatable, Sendable {
+public struct RoomSummary: Equatable, Sendable, Codable {
     public let room: Room
     public let lastMessage: Message?
     /// Counted up to `unreadLimit` at most, so the rooms list costs the same however much is unread.
@@ -11,6 +11,12 @@ public struct RoomSummary: Equatable, Sendable {
     /// `3`, or `99+` when the count reached the limit.
     public var unreadText: String {
         unreadCount >= Self.unreadLimit ? "\(Self.unreadLimit - 1)+" : "\(unreadCount)"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case room
+        case lastMessage = "last_message"
+        case unreadCount = "unread_count"
     }
 
     public init(room: Room, lastMessage: Message?, unreadCount: Int) {

@@ -1,7 +1,11 @@
 /// A person with an account; the name is unique, compared without regard to case.
-public struct User: Hashable, Sendable {
+public struct User: Hashable, Sendable, Codable {
     /// The name others see and type, e.g. in `/dm alice`.
     public let name: String
+
+    enum CodingKeys: String, CodingKey {
+        case name
+    }
 
     public init(name: String) {
         self.name = name

@@ -181,4 +181,3 @@ public struct Fixture: Decodable, Equatable, Sendable {
     }
 }
 
-extension Room.Kind: Decodable {}

@@ -8,6 +8,9 @@ public enum StoreChange: Equatable, Sendable {
     case left(roomID: Int)
     /// Someone came into or left one of the user's rooms; the room as it is now.
     case membersChanged(Room)
+    /// A networked store lost its server or got it back: one line saying so. Nothing is
+    /// missed meanwhile; what came is delivered once it is back.
+    case connection(String)
 }
 
 extension StoreChange {

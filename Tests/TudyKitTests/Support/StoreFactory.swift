@@ -38,11 +38,17 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             clock: clock, hasher: Argon2idPasswordHasher(cost: .testing))
     }
 
+    /// A remote store, through a server started in the test on an in-memory store.
+    static let remote = StoreFactory(name: "remote", openLocal: nil) { clock in
+        let server = try await TestServer.start(InMemoryChatStore(clock: clock, hasher: Argon2idPasswordHasher(cost: .testing)))
+        return try await server.client()
+    }
+
     /// The stores an operator can seed.
     static let seedable: [StoreFactory] = [memory, sqlite]
 
     /// Every store tudy has.
-    static let all: [StoreFactory] = [memory, sqlite]
+    static let all: [StoreFactory] = [memory, sqlite, remote]
 }
 
 import Testing

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Turns requests and frames into JSON text and back, the same way at both ends.
+/// Times travel as seconds since 1970 (UTC), which needs no date formatter.
+public struct WireCodec: Sendable {
+    /// The protocol a client and server speak; the first exchange (`hello`) checks it.
+    public static let version = 1
+    /// The largest frame either end accepts.
+    public static let maximumFrameSize = 64 * 1024
+
+    public init() {}
+
+    public func encode<Value: Encodable>(_ value: Value) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    public func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(type, from: Data(text.utf8))
+    }
+}

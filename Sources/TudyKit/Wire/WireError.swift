@@ -1,0 +1,68 @@
+/// An error reply: a stable `code`, the line a user sees, and the fields a client needs to
+/// rebuild the store's error exactly.
+public struct WireError: Codable, Sendable, Equatable, Error {
+    public var code: String
+    public var message: String
+    public var name: String?
+    public var id: Int?
+    public var writer: String?
+    public var seconds: Int?
+    public var detail: String?
+
+    enum CodingKeys: String, CodingKey {
+        case code, message, name, id, writer, seconds, detail
+    }
+
+    /// An error of the connection or the request itself, not of the store.
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public init(_ error: StoreError) {
+        self.init(code: "", message: error.message)
+        switch error {
+        case .invalidName(let name): (code, self.name) = ("invalid_name", name)
+        case .nameTaken(let name): (code, self.name) = ("name_taken", name)
+        case .weakPassword: code = "weak_password"
+        case .wrongCredentials: code = "wrong_credentials"
+        case .tooManyAttempts(let seconds): (code, self.seconds) = ("too_many_attempts", seconds)
+        case .unknownUser(let name): (code, self.name) = ("unknown_user", name)
+        case .noSuchProject(let id): (code, self.id) = ("no_such_project", id)
+        case .notWriter(let id, let writer): (code, self.id, self.writer) = ("not_writer", id, writer)
+        case .invalidDraft(let problem): (code, detail) = ("invalid_draft", problem)
+        case .noSuchRoom(let id): (code, self.id) = ("no_such_room", id)
+        case .emptyMessage: code = "empty_message"
+        case .messageTooLong: code = "message_too_long"
+        case .alreadyMember(let name): (code, self.name) = ("already_member", name)
+        case .cannotChatWithSelf: code = "cannot_chat_with_self"
+        case .invalidFixture(let reason): (code, detail) = ("invalid_fixture", reason)
+        case .sessionEnded: code = "session_ended"
+        }
+    }
+
+    /// The store's error this reply stands for; nil for an error of the connection or request.
+    public var storeError: StoreError? {
+        switch code {
+        case "invalid_name": name.map(StoreError.invalidName)
+        case "name_taken": name.map(StoreError.nameTaken)
+        case "weak_password": .weakPassword
+        case "wrong_credentials": .wrongCredentials
+        case "too_many_attempts": seconds.map(StoreError.tooManyAttempts)
+        case "unknown_user": name.map(StoreError.unknownUser)
+        case "no_such_project": id.map(StoreError.noSuchProject)
+        case "not_writer": id.flatMap { id in writer.map { StoreError.notWriter(projectID: id, writer: $0) } }
+        case "invalid_draft": detail.map(StoreError.invalidDraft)
+        case "no_such_room": id.map(StoreError.noSuchRoom)
+        case "empty_message": .emptyMessage
+        case "message_too_long": .messageTooLong
+        case "already_member": name.map(StoreError.alreadyMember)
+        case "cannot_chat_with_self": .cannotChatWithSelf
+        case "invalid_fixture": detail.map(StoreError.invalidFixture)
+        case "session_ended": .sessionEnded
+        default: nil
+        }
+    }
+}
+
+extension WireError: UserFacingError {}

@@ -1,0 +1,92 @@
+/// What the server sends: a reply to one request (`type` "reply", with its id), or a change
+/// pushed to a subscription (`type` "change").
+public struct WireFrame: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable {
+        case reply, change
+    }
+
+    public var type: Kind
+    public var id: Int?
+    public var error: WireError?
+    public var version: Int?
+    public var session: WireSession?
+    public var user: User?
+    public var names: [String]?
+    public var project: Project?
+    public var projects: [Project]?
+    public var room: Room?
+    public var rooms: [RoomSummary]?
+    public var page: MessagePage?
+    public var messages: [Message]?
+    public var message: Message?
+    public var messageID: Int?
+    public var subscription: Int?
+    public var change: WireChange?
+
+    enum CodingKeys: String, CodingKey {
+        case type, id, error, version, session, user, names, project, projects, room, rooms, page, messages, message
+        case subscription, change
+        case messageID = "message_id"
+    }
+
+    /// A reply to request `id`, its fields filled in after.
+    public static func reply(to id: Int) -> WireFrame {
+        WireFrame(type: .reply, id: id)
+    }
+
+    public init(type: Kind, id: Int? = nil) {
+        self.type = type
+        self.id = id
+    }
+}
+
+/// A session on the wire: the user and the token that stands for them.
+public struct WireSession: Codable, Sendable, Equatable {
+    public var user: User
+    public var token: String
+
+    enum CodingKeys: String, CodingKey {
+        case user, token
+    }
+
+    public init(_ session: Session) {
+        user = session.user
+        token = session.token.text
+    }
+
+    public var session: Session { Session(user: user, token: SessionToken(text: token)) }
+}
+
+/// A store change on the wire: `kind` is `message`, `joined`, `left` or `members_changed`.
+public struct WireChange: Codable, Sendable, Equatable {
+    public var kind: String
+    public var message: Message?
+    public var room: Room?
+    public var roomID: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, message, room
+        case roomID = "room_id"
+    }
+
+    public init(_ change: StoreChange) {
+        switch change {
+        case .message(let message): (kind, self.message) = ("message", message)
+        case .joined(let room): (kind, self.room) = ("joined", room)
+        case .left(let roomID): (kind, self.roomID) = ("left", roomID)
+        case .membersChanged(let room): (kind, self.room) = ("members_changed", room)
+        case .connection: kind = "connection"
+        }
+    }
+
+    /// The change, or nil for a kind this client does not know (a newer server's).
+    public var change: StoreChange? {
+        switch (kind, message, room, roomID) {
+        case ("message", let message?, _, _): .message(message)
+        case ("joined", _, let room?, _): .joined(room)
+        case ("left", _, _, let roomID?): .left(roomID: roomID)
+        case ("members_changed", _, let room?, _): .membersChanged(room)
+        default: nil
+        }
+    }
+}

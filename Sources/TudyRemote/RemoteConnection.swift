@@ -1,0 +1,237 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOSSL
+import TudyKit
+
+/// The WebSocket to a tudy server, kept open: requests wait for their replies by id; pushed
+/// changes go to their subscriptions. When the connection drops it says so, reconnects with
+/// backoff (to the next server given, if several were), sends again what had no reply (the
+/// server does each keyed request once), and subscribes again from the last message seen.
+actor RemoteConnection {
+    private struct Pending {
+        var request: WireRequest
+        let continuation: CheckedContinuation<WireFrame, any Error>
+        /// Runs as the reply is read, before any frame after it.
+        let onReply: (@Sendable (WireFrame) -> Void)?
+    }
+
+    private struct Subscription {
+        let token: String
+        let continuation: AsyncStream<StoreChange>.Continuation
+        var serverID: Int?
+        var newestMessageID: Int
+    }
+
+    private let urls: [String]
+    private let requestTimeout: Duration
+    private let logger: Logger
+    private let codec = WireCodec()
+    private var urlIndex = 0
+    private var outbound: WebSocketOutboundWriter?
+    private var pending: [Int: Pending] = [:]
+    private var subscriptions: [Int: Subscription] = [:]
+    private var nextID = 1
+    private var running: Task<Void, Never>?
+    private var connectWaiters: [CheckedContinuation<Void, Never>] = []
+    private var hasBeenConnected = false
+    private var isLost = false
+
+    init(urls: [String], requestTimeout: Duration, logger: Logger) {
+        self.urls = urls
+        self.requestTimeout = requestTimeout
+        self.logger = logger
+    }
+
+    var url: String { urls[urlIndex] }
+
+    // MARK: - Requests
+
+    /// Sends a request and waits for its reply; a store error in the reply is thrown as such.
+    func call(_ request: WireRequest) async throws -> WireFrame {
+        try await call(request, onReply: nil)
+    }
+
+    private func call(_ request: WireRequest, onReply: (@Sendable (WireFrame) -> Void)?) async throws -> WireFrame {
+        start()
+        var request = request
+        request.id = nextID
+        nextID += 1
+        if request.op.changesStore { request.key = UUID().uuidString }
+        let id = request.id
+        let timeout = requestTimeout
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            await self?.expire(id)
+        }
+        defer { timer.cancel() }
+        let frame = try await withCheckedThrowingContinuation { continuation in
+            pending[id] = Pending(request: request, continuation: continuation, onReply: onReply)
+            if let outbound { send(request, on: outbound) }
+        }
+        if let error = frame.error {
+            throw error.storeError ?? RemoteStoreError.refused(code: error.code, message: error.message)
+        }
+        return frame
+    }
+
+    private func expire(_ id: Int) {
+        guard let expired = pending.removeValue(forKey: id) else { return }
+        let seconds = Int(requestTimeout.components.seconds)
+        expired.continuation.resume(throwing: RemoteStoreError.unreachable(url: url, seconds: seconds))
+    }
+
+    private func send(_ request: WireRequest, on outbound: WebSocketOutboundWriter) {
+        guard let text = try? codec.encode(request) else { return }
+        Task { try? await outbound.write(.text(text)) }
+    }
+
+    // MARK: - Subscriptions
+
+    /// A stream of a session's changes, kept across reconnections.
+    func subscribe(token: String) async throws -> AsyncStream<StoreChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .bufferingNewest(1000))
+        let local = nextID
+        nextID += 1
+        subscriptions[local] = Subscription(token: token, continuation: continuation, serverID: nil, newestMessageID: 0)
+        do {
+            try await requestSubscription(local)
+        } catch {
+            subscriptions[local] = nil
+            throw error
+        }
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(local) }
+        }
+        return stream
+    }
+
+    /// Asks the server for a subscription's changes, from the newest message it delivered.
+    /// The server's id is taken as the reply is read, so no change after it is dropped.
+    private func requestSubscription(_ local: Int) async throws {
+        guard let subscription = subscriptions[local] else { return }
+        var request = WireRequest(op: .subscribe)
+        request.token = subscription.token
+        if subscription.newestMessageID > 0 { request.since = subscription.newestMessageID }
+        _ = try await call(request) { [weak self] reply in
+            self?.assumeIsolated { $0.subscribed(local, reply: reply) }
+        }
+    }
+
+    private func subscribed(_ local: Int, reply: WireFrame) {
+        subscriptions[local]?.serverID = reply.subscription
+        let newest = max(subscriptions[local]?.newestMessageID ?? 0, reply.messageID ?? 0)
+        subscriptions[local]?.newestMessageID = newest
+    }
+
+    private func unsubscribe(_ local: Int) {
+        guard let subscription = subscriptions.removeValue(forKey: local), let serverID = subscription.serverID,
+            let outbound
+        else { return }
+        var request = WireRequest(id: 0, op: .unsubscribe)
+        request.subscription = serverID
+        send(request, on: outbound)
+    }
+
+    /// Subscribes again after a reconnection, from the newest message each stream delivered.
+    private func resubscribe() {
+        for local in subscriptions.keys {
+            subscriptions[local]?.serverID = nil
+            Task { try? await self.requestSubscription(local) }
+        }
+    }
+
+    // MARK: - The connection
+
+    /// Connects now, or fails when no server answers within the request time.
+    func connect() async throws {
+        start()
+        var hello = WireRequest(op: .hello)
+        hello.version = WireCodec.version
+        _ = try await call(hello)
+    }
+
+    private func start() {
+        guard running == nil else { return }
+        running = Task { [weak self] in await self?.keepConnected() }
+    }
+
+    private func keepConnected() async {
+        var backoff = Duration.milliseconds(100)
+        while !Task.isCancelled {
+            let url = self.url
+            let connectedAt = ContinuousClock.now
+            do {
+                try await WebSocketClient.connect(
+                    url: url, configuration: .init(maxFrameSize: WireCodec.maximumFrameSize), logger: logger
+                ) { inbound, outbound, _ in
+                    await self.opened(outbound)
+                    for try await message in inbound.messages(maxSize: WireCodec.maximumFrameSize) {
+                        if case .text(let text) = message { await self.received(text) }
+                    }
+                }
+            } catch {
+                logger.debug("connection failed", metadata: ["error": "\(error)"])
+            }
+            closed()
+            if ContinuousClock.now - connectedAt > .seconds(5) { backoff = .milliseconds(100) }
+            if urls.count > 1 { urlIndex = (urlIndex + 1) % urls.count }
+            try? await Task.sleep(for: backoff)
+            backoff = min(backoff * 2, .seconds(5))
+        }
+    }
+
+    private func opened(_ writer: WebSocketOutboundWriter) async {
+        outbound = writer
+        if isLost {
+            isLost = false
+            announce("reconnected to \(url)")
+        }
+        hasBeenConnected = true
+        // What had no reply goes again, in the order it was asked.
+        for id in pending.keys.sorted() { send(pending[id]!.request, on: writer) }
+        resubscribe()
+    }
+
+    private func closed() {
+        outbound = nil
+        if hasBeenConnected && !isLost {
+            isLost = true
+            announce("lost the connection to \(url): reconnecting…")
+        }
+    }
+
+    private func announce(_ line: String) {
+        subscriptions.values.forEach { $0.continuation.yield(.connection(line)) }
+    }
+
+    private func received(_ text: String) {
+        guard let frame = try? codec.decode(WireFrame.self, from: text) else { return }
+        switch frame.type {
+        case .reply:
+            guard let id = frame.id, let waiting = pending.removeValue(forKey: id) else { return }
+            if frame.error == nil { waiting.onReply?(frame) }
+            waiting.continuation.resume(returning: frame)
+        case .change:
+            guard let change = frame.change?.change,
+                let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
+            else { return }
+            if case .message(let message) = change {
+                // Sent again after a reconnection: shown once.
+                guard message.id > subscriptions[local]!.newestMessageID else { return }
+                subscriptions[local]!.newestMessageID = message.id
+            }
+            subscriptions[local]!.continuation.yield(change)
+        }
+    }
+
+    /// Closes the connection for good.
+    func close() {
+        running?.cancel()
+        running = nil
+        for waiting in pending.values { waiting.continuation.resume(throwing: CancellationError()) }
+        pending = [:]
+        subscriptions.values.forEach { $0.continuation.finish() }
+        subscriptions = [:]
+    }
+}

@@ -1,0 +1,18 @@
+import TudyKit
+
+/// What goes wrong between tudy and its server, with what would work.
+public enum RemoteStoreError: Error, Equatable, UserFacingError {
+    /// No server answered within the time a request may wait.
+    case unreachable(url: String, seconds: Int)
+    /// The server refused the request itself (not the store): a protocol error.
+    case refused(code: String, message: String)
+
+    public var message: String {
+        switch self {
+        case .unreachable(let url, let seconds):
+            "not done: the server at \(url) did not answer within \(seconds) s; tudy keeps trying, so try again soon"
+        case .refused(_, let message):
+            "the server refused it: \(message)"
+        }
+    }
+}

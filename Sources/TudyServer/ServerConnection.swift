@@ -1,0 +1,160 @@
+import Foundation
+import HummingbirdWebSocket
+import NIOWebSocket
+import Logging
+import TudyKit
+
+/// One client's WebSocket: reads its requests in order, answers each, and pushes the
+/// changes of the sessions it subscribed.
+actor ServerConnection {
+    /// What becomes of the connection after a frame.
+    enum Verdict: Equatable {
+        case goOn
+        case close(WebSocketErrorCode, String)
+    }
+
+    /// Wrong or missing tokens a connection may send before it is closed.
+    static let tokenMistakesAllowed = 10
+
+    private let service: WireService
+    private let outbound: WebSocketOutboundWriter
+    private let replies: ReplyCache
+    private let logger: Logger
+    private let codec = WireCodec()
+    private var rate: RequestRate
+    private var subscriptions: [Int: Task<Void, Never>] = [:]
+    private var nextSubscription = 1
+    private var tokenMistakes = 0
+    private var requestCount = 0
+
+    init(service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, rate: RequestRate, logger: Logger) {
+        self.service = service
+        self.outbound = outbound
+        self.replies = replies
+        self.rate = rate
+        self.logger = logger
+    }
+
+    /// Answers one text frame.
+    func handle(_ text: String) async -> Verdict {
+        guard rate.admit() else { return .close(.policyViolation, "too many requests: at most \(rate.perSecond) a second") }
+        guard let request = try? codec.decode(WireRequest.self, from: text) else {
+            await write(errorFrame(id: nil, WireError(code: "not_json", message: "a frame must be one JSON request")))
+            return .close(.unacceptableData, "a frame that is not a JSON request")
+        }
+        requestCount += 1
+        guard let frame = await answer(request) else { return .goOn }
+        await write(frame)
+        if frame.error?.code == "session_ended" {
+            tokenMistakes += 1
+            if tokenMistakes >= Self.tokenMistakesAllowed { return .close(.policyViolation, "too many wrong tokens") }
+        }
+        return .goOn
+    }
+
+    /// The reply, or nil when it was written already (a subscription's comes before its changes).
+    private func answer(_ request: WireRequest) async -> WireFrame? {
+        do {
+            switch request.op {
+            case .subscribe: return try await subscribe(request)
+            case .unsubscribe:
+                if let id = request.subscription { subscriptions.removeValue(forKey: id)?.cancel() }
+                return .reply(to: request.id)
+            case .hello:
+                guard request.version == WireCodec.version else {
+                    return errorFrame(id: request.id, WireError(
+                        code: "unsupported_version",
+                        message: "this server speaks protocol \(WireCodec.version), not \(request.version ?? 0): use a tudy of the same version"))
+                }
+                return try await service.answer(request)
+            default:
+                guard request.op.changesStore, let key = request.key else {
+                    return try await service.answer(request)
+                }
+                let scope = (request.token.map { SessionToken(text: $0).hash } ?? "-") + " " + key
+                if let earlier = await replies.reply(for: scope) { return earlier.answering(request.id) }
+                let frame = try await service.answer(request)
+                await replies.keep(frame, for: scope)
+                return frame
+            }
+        } catch let error as StoreError {
+            return errorFrame(id: request.id, WireError(error))
+        } catch let error as WireService.BadRequest {
+            return errorFrame(id: request.id, WireError(code: "bad_request", message: error.message))
+        } catch {
+            logger.error("request failed", metadata: ["op": "\(request.op.rawValue)", "error": "\(ErrorReport.message(for: error))"])
+            return errorFrame(id: request.id, WireError(code: "server_error", message: "the server could not do that: try again"))
+        }
+    }
+
+    /// Starts pushing a session's changes; after a reconnection (`since`), first what came since.
+    private func subscribe(_ request: WireRequest) async throws -> WireFrame? {
+        let session = try await service.session(request)
+        let stream = try await service.store.changes(for: session)
+        var missed: [Message] = []
+        let rooms = try await service.store.rooms(of: session)
+        if let since = request.since {
+            for summary in rooms {
+                missed += try await service.store.messages(in: summary.room.id, for: session, after: since, limit: 1000)
+            }
+            missed.sort { $0.id < $1.id }
+        }
+        let id = nextSubscription
+        nextSubscription += 1
+        var reply = WireFrame.reply(to: request.id)
+        reply.subscription = id
+        // The newest message the user can see now: where a catch-up after a reconnection starts.
+        reply.messageID = max(request.since ?? 0, rooms.compactMap(\.lastMessage?.id).max() ?? 0)
+        await write(reply)
+        subscriptions[id] = Task { [weak self] in
+            var newest = request.since ?? 0
+            for message in missed {
+                await self?.push(.message(message), to: id)
+                newest = message.id
+            }
+            for await change in stream {
+                if case .message(let message) = change {
+                    // What the catch-up sent may come again on the live stream: once is enough.
+                    guard message.id > newest else { continue }
+                    newest = message.id
+                }
+                await self?.push(change, to: id)
+            }
+        }
+        return nil
+    }
+
+    private func push(_ change: StoreChange, to subscription: Int) async {
+        var frame = WireFrame(type: .change)
+        frame.subscription = subscription
+        frame.change = WireChange(change)
+        await write(frame)
+    }
+
+    private func write(_ frame: WireFrame) async {
+        guard let text = try? codec.encode(frame) else { return }
+        try? await outbound.write(.text(text))
+    }
+
+    private func errorFrame(id: Int?, _ error: WireError) -> WireFrame {
+        var frame = WireFrame(type: .reply, id: id)
+        frame.error = error
+        return frame
+    }
+
+    /// Stops every subscription, the connection being over; how many requests it answered.
+    func end() -> Int {
+        subscriptions.values.forEach { $0.cancel() }
+        subscriptions = [:]
+        return requestCount
+    }
+}
+
+extension WireFrame {
+    /// The same reply, for a repeat of the request under a new id.
+    func answering(_ id: Int) -> WireFrame {
+        var copy = self
+        copy.id = id
+        return copy
+    }
+}

@@ -1,0 +1,96 @@
+import TudyKit
+
+/// Answers one request from the store: the server's whole meaning of each operation, with
+/// no socket in sight, so a test can drive it directly.
+struct WireService: Sendable {
+    let store: any ChatStore
+
+    /// What a request lacked or got wrong before the store was asked anything.
+    struct BadRequest: Error {
+        let message: String
+    }
+
+    /// The reply to a request that is not about subscriptions.
+    func answer(_ request: WireRequest) async throws -> WireFrame {
+        var reply = WireFrame.reply(to: request.id)
+        switch request.op {
+        case .hello:
+            reply.version = WireCodec.version
+        case .signUp:
+            reply.session = WireSession(try await store.signUp(name: try need(request.name, "name"), password: try need(request.password, "password")))
+        case .logIn:
+            reply.session = WireSession(try await store.logIn(name: try need(request.name, "name"), password: try need(request.password, "password")))
+        case .resume:
+            reply.session = WireSession(try await session(request))
+        case .logOut:
+            try await store.logOut(try await session(request))
+        case .user:
+            reply.user = try await store.user(named: try need(request.name, "name"))
+        case .userNames:
+            reply.names = try await store.userNames()
+        case .projects:
+            guard let query = try need(request.query, "query").query else { throw BadRequest(message: "unknown query kind") }
+            reply.projects = try await store.projects(query)
+        case .project:
+            reply.project = try await store.project(id: try need(request.projectID, "project_id"))
+        case .createProject:
+            reply.project = try await store.createProject(try need(request.draft, "draft"), by: try await session(request))
+        case .updateProject:
+            reply.project = try await store.updateProject(
+                id: try need(request.projectID, "project_id"), with: try need(request.draft, "draft"), by: try await session(request))
+        case .setProject:
+            reply.project = try await store.setProject(
+                id: try need(request.projectID, "project_id"), isOpen: try need(request.isOpen, "is_open"), by: try await session(request))
+        case .deleteProject:
+            try await store.deleteProject(id: try need(request.projectID, "project_id"), by: try await session(request))
+        case .rooms:
+            reply.rooms = try await store.rooms(of: try await session(request))
+        case .room:
+            reply.room = try await store.room(id: try need(request.roomID, "room_id"), for: try await session(request))
+        case .directRoom:
+            reply.room = try await store.directRoom(between: try await session(request), and: User(name: try need(request.name, "name")))
+        case .invite:
+            reply.room = try await store.invite(
+                User(name: try need(request.name, "name")), to: try need(request.roomID, "room_id"), by: try await session(request))
+        case .leave:
+            try await store.leave(roomID: try need(request.roomID, "room_id"), session: try await session(request))
+        case .messagesBefore:
+            reply.page = try await store.messages(
+                in: try need(request.roomID, "room_id"), for: try await session(request), before: request.before,
+                limit: try limit(request))
+        case .messagesAfter:
+            reply.messages = try await store.messages(
+                in: try need(request.roomID, "room_id"), for: try await session(request), after: try need(request.after, "after"),
+                limit: try limit(request))
+        case .firstUnread:
+            reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(request))
+        case .send:
+            reply.message = try await store.send(
+                try need(request.text, "text"), to: try need(request.roomID, "room_id"), from: try await session(request))
+        case .markRead:
+            try await store.markRead(
+                roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),
+                for: try await session(request))
+        case .subscribe, .unsubscribe:
+            throw BadRequest(message: "\(request.op.rawValue) is answered by the connection")
+        }
+        return reply
+    }
+
+    /// The session the request's token stands for. - Throws: `StoreError.sessionEnded`.
+    func session(_ request: WireRequest) async throws -> Session {
+        guard let token = request.token else { throw StoreError.sessionEnded }
+        return try await store.resume(SessionToken(text: token))
+    }
+
+    private func need<Value>(_ value: Value?, _ field: String) throws -> Value {
+        guard let value else { throw BadRequest(message: "the request needs \(field)") }
+        return value
+    }
+
+    private func limit(_ request: WireRequest) throws -> Int {
+        let limit = try need(request.limit, "limit")
+        guard (1...1000).contains(limit) else { throw BadRequest(message: "limit must be from 1 to 1000") }
+        return limit
+    }
+}

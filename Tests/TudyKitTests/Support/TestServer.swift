@@ -1,0 +1,32 @@
+import Foundation
+import Logging
+import TudyKit
+import TudyRemote
+import TudyServer
+
+/// A `ChatServer` on a free loopback port inside the test process, over a store of the test's.
+struct TestServer {
+    let url: String
+    let task: Task<Void, any Error>
+
+    /// Starts serving `store` and returns once the server listens.
+    static func start(_ store: any ChatStore) async throws -> TestServer {
+        var logger = Logger(label: "tudy.test-server")
+        logger.logLevel = .critical
+        let server = ChatServer(store: store, settings: .init(host: "127.0.0.1", port: 0), logger: logger)
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let task = Task { try await server.run(stopsOnSignals: false) { listening.yield($0) } }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return TestServer(url: "ws://127.0.0.1:\(port)", task: task)
+    }
+
+    /// A client of this server, connected.
+    func client(requestTimeout: Duration = .seconds(10)) async throws -> RemoteChatStore {
+        var logger = Logger(label: "tudy.test-client")
+        logger.logLevel = .critical
+        let store = RemoteChatStore(urls: [url], requestTimeout: requestTimeout, logger: logger)
+        try await store.connect()
+        return store
+    }
+}
