@@ -74,6 +74,7 @@ let package = Package(
                 "TudyServer",
                 "TudyRemote",
                 "CEditLine",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,6 +86,9 @@ let package = Package(
                 "TudyServer",
                 "TudyRemote",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             exclude: ["Transcripts"]
         ),

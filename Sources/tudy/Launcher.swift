@@ -1,5 +1,6 @@
 import Foundation
 import TudyKit
+import TudyRemote
 import TudySQLite
 
 /// Builds the real terminal, store and clock, and runs the REPL over them.
@@ -12,6 +13,7 @@ enum Launcher {
         var bail: Bool
         var noColor: Bool
         var check: Bool
+        var servers: [String] = []
     }
 
     static func run(_ settings: Settings) async -> Int32 {
@@ -19,6 +21,17 @@ enum Launcher {
         let environment = ProcessInfo.processInfo.environment
         let terminal = TerminalSession.detect(noColor: settings.noColor, environment: environment)
         let console = Console(output: StandardStreams(), capabilities: terminal.capabilities)
+
+        if !settings.servers.isEmpty {
+            let remote = RemoteChatStore(urls: settings.servers)
+            do {
+                try await remote.connect()
+            } catch {
+                console.error("can not reach the server at \(settings.servers[0]): \(ErrorReport.message(for: error))")
+                return 2
+            }
+            return await runREPL(store: remote, console: console, terminal: terminal, settings: settings, environment: environment)
+        }
 
         let store: any SeedableStore
         do {
@@ -39,22 +52,31 @@ enum Launcher {
             }
         }
 
-        if let seedPath = settings.seedPath {
-            do {
-                guard let data = FileManager.default.contents(atPath: seedPath) else {
-                    console.error("can not read the seed file \(seedPath): check the path")
-                    return 2
-                }
-                try await store.load(try Fixture.decode(data))
-            } catch StoreError.invalidFixture(let reason) {
-                console.error("the seed file \(seedPath) can not be loaded: \(reason)")
-                return 2
-            } catch {
-                console.error(ErrorReport.message(for: error))
-                return 2
-            }
-        }
+        if let seedPath = settings.seedPath, !(await seed(store, from: seedPath, console: console)) { return 2 }
+        return await runREPL(store: store, console: console, terminal: terminal, settings: settings, environment: environment)
+    }
 
+    /// Loads a seed file; false, after saying why, when it can not.
+    static func seed(_ store: any SeedableStore, from seedPath: String, console: Console) async -> Bool {
+        do {
+            guard let data = FileManager.default.contents(atPath: seedPath) else {
+                console.error("can not read the seed file \(seedPath): check the path")
+                return false
+            }
+            try await store.load(try Fixture.decode(data))
+            return true
+        } catch StoreError.invalidFixture(let reason) {
+            console.error("the seed file \(seedPath) can not be loaded: \(reason)")
+            return false
+        } catch {
+            console.error(ErrorReport.message(for: error))
+            return false
+        }
+    }
+
+    private static func runREPL(
+        store: any ChatStore, console: Console, terminal: TerminalSession, settings: Settings, environment: [String: String]
+    ) async -> Int32 {
         let context = AppContext(
             store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset))
         let editor = terminal.isInteractive
@@ -66,7 +88,7 @@ enum Launcher {
         return await repl.run()
     }
 
-    private static func makeStore(_ settings: Settings) throws -> any SeedableStore {
+    static func makeStore(_ settings: Settings) throws -> any SeedableStore {
         let clock = WallClock { Date() }
         let hasher = Argon2idPasswordHasher()
         if settings.inMemory { return InMemoryChatStore(clock: clock, hasher: hasher) }

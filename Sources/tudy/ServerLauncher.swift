@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import TudyKit
+import TudyServer
+
+/// Opens the store and serves it: `tudy serve`.
+@MainActor
+enum ServerLauncher {
+    struct Settings {
+        var listen: String
+        var store: Launcher.Settings
+        var tls: (certificate: String, key: String)?
+    }
+
+    static func run(_ settings: Settings) async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let console = Console(output: StandardStreams(), capabilities: .plain)
+        guard let (host, port) = address(settings.listen) else {
+            console.error(ChatServer.StartError.badListenAddress(settings.listen).message)
+            return 2
+        }
+        let store: any SeedableStore
+        do {
+            store = try Launcher.makeStore(settings.store)
+        } catch {
+            console.error(ErrorReport.message(for: error))
+            return 2
+        }
+        if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return 2 }
+
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let logger = Logger(label: "tudy.server")
+        let scheme = settings.tls == nil ? "ws" : "wss"
+        let server = ChatServer(store: store, settings: .init(host: host, port: port, tls: settings.tls), logger: logger)
+        do {
+            try await server.run(stopsOnSignals: true) { port in
+                // The address goes to standard output, so that a script started on port 0 learns it.
+                FileHandle.standardOutput.write(Data("listening on \(scheme)://\(host):\(port)\n".utf8))
+            }
+            return 0
+        } catch {
+            console.error("the server stopped: \(ErrorReport.message(for: error))")
+            return 1
+        }
+    }
+
+    /// HOST:PORT, the port from 0 (any free one) to 65535.
+    nonisolated static func address(_ text: String) -> (String, Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+            (0...65535).contains(port), colon > text.startIndex
+        else { return nil }
+        return (String(text[..<colon]), port)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import NIOWebSocket
+import Testing
+
+@testable import TudyKit
+
+/// `tudy serve` and `tudy --server`, as built, on loopback.
+@Suite("Server", .serialized)
+struct ServerTests {
+    private func script(_ lines: [String]) -> [UInt8] {
+        Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// A seed of alice, bob and carol; room #1 is alice and bob's.
+    private func seedFile(in directory: URL) throws -> String {
+        let fixture: [String: Any] = [
+            "users": ["alice", "bob", "carol"].map { ["name": $0, "password": "\($0)-password"] },
+            "rooms": [["kind": "direct", "members": ["alice", "bob"], "messages": []]],
+        ]
+        let url = directory.appendingPathComponent("seed.json")
+        try JSONSerialization.data(withJSONObject: fixture).write(to: url)
+        return url.path
+    }
+
+    /// Starts `tudy serve` and waits until it listens; its ws:// address.
+    private func serve(_ arguments: [String]) throws -> (RunningTudy, String) {
+        let server = try RunningTudy(TudyProcess.binary, ["serve"] + arguments)
+        server.waitFor("listening on ws://")
+        let line = server.text.split(separator: "\n").first { $0.hasPrefix("listening on ") } ?? ""
+        return (server, String(line.dropFirst("listening on ".count)))
+    }
+
+    private func port(of url: String) -> String {
+        String(url.split(separator: ":").last ?? "")
+    }
+
+    @Test("a server and two clients chat live; a bad frame, no token, another's room: each refused while they chat on")
+    func chatAndRefusals() async throws {
+        let directory = try TemporaryDirectory.make()
+        let store = directory.appendingPathComponent("server.sqlite").path
+        let (server, url) = try serve(["--listen", "127.0.0.1:0", "--store", store, "--seed", try seedFile(in: directory)])
+        defer { server.stop() }
+
+        let bob = try RunningTudy(TudyProcess.binary, ["--server", url])
+        defer { bob.stop() }
+        bob.send("/login bob", "bob-password", "/chat", "/open 1", "/where")
+        bob.waitFor("chat > rooms > @alice\n")
+        bob.send("/wait 20")
+        let alice = try RunningTudy(TudyProcess.binary, ["--server", url])
+        defer { alice.stop() }
+        alice.send("/login alice", "alice-password", "/chat", "/open 1", "hello over the wire")
+        bob.waitFor("alice: hello over the wire\n")
+
+        // Carol, on her own socket, tries what she may not; the server answers and goes on.
+        let login = #"{"id":1,"op":"log_in","name":"carol","password":"carol-password"}"#
+        let carol = try await RawSocket.exchange(url, [login])
+        let token = try #require(carol.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) }?.session?.token)
+        let refused = try await RawSocket.exchange(url, [
+            #"{"id":2,"op":"messages_before","room_id":1,"limit":10,"token":"\#(token)"}"#,
+            #"{"id":3,"op":"send","room_id":1,"text":"let me in","token":"\#(token)"}"#,
+            #"{"id":4,"op":"rooms"}"#,
+            #"{"id":5,"op":"rooms","token":"not-a-token"}"#,
+            #"{"id":6,"op":"send"}"#,
+        ])
+        let codes = refused.replies.map { try? WireCodec().decode(WireFrame.self, from: $0).error?.code }
+        #expect(codes == ["no_such_room", "no_such_room", "session_ended", "session_ended", "bad_request"])
+        let notJSON = try await RawSocket.exchange(url, ["this is not json", "{}"])
+        #expect(notJSON.closeCode == .unacceptableData)
+        #expect(notJSON.replies.count == 1)
+        let huge = try await RawSocket.exchange(url, [String(repeating: "x", count: 70 * 1024)])
+        #expect(huge.closeCode == .messageTooLarge)
+
+        bob.send("/wait 20")
+        alice.send("still here after all that")
+        bob.waitFor("alice: still here after all that\n")
+        alice.send("/whoami")
+        alice.waitFor("alice\n")
+        #expect(!bob.text.contains("let me in"))
+        #expect(alice.finish() == 0)
+        #expect(bob.finish() == 0)
+    }
+
+    @Test("the server killed and restarted: the clients reconnect and catch up; nothing lost, nothing twice")
+    func restart() throws {
+        let directory = try TemporaryDirectory.make()
+        let store = directory.appendingPathComponent("server.sqlite").path
+        var (server, url) = try serve(["--listen", "127.0.0.1:0", "--store", store, "--seed", try seedFile(in: directory)])
+        defer { server.stop() }
+
+        let bob = try RunningTudy(TudyProcess.binary, ["--server", url])
+        defer { bob.stop() }
+        bob.send("/login bob", "bob-password", "/chat", "/open 1", "/where")
+        bob.waitFor("chat > rooms > @alice\n")
+        let alice = try RunningTudy(TudyProcess.binary, ["--server", url])
+        defer { alice.stop() }
+        alice.send("/login alice", "alice-password", "/chat", "/open 1", "before the crash", "/where")
+        alice.waitFor("chat > rooms > @bob\n")
+        bob.send("/wait 20")
+        bob.waitFor("alice: before the crash\n")
+
+        server.stop()
+        // Sent while no server runs: it waits for the next one, and goes once.
+        alice.send("while the server is down", "/where")
+        (server, _) = try serve(["--listen", "127.0.0.1:\(port(of: url))", "--store", store])
+        alice.waitFor("] alice: while the server is down\n")
+        bob.send("/wait 20")
+        bob.waitFor("alice: while the server is down\n")
+        alice.send("after the restart", "/where")
+        bob.send("/wait 20")
+        bob.waitFor("alice: after the restart\n")
+        alice.send("/quit")
+        bob.send("/quit")
+        #expect(alice.finish() == 0)
+        #expect(bob.finish() == 0)
+        for text in ["before the crash", "while the server is down", "after the restart"] {
+            #expect(bob.text.components(separatedBy: "alice: \(text)\n").count == 2, "bob saw '\(text)' other than once:\n\(bob.text)")
+        }
+        let reader = try TudyProcess(["--store", store], input: script(["/login bob", "bob-password", "/chat", "/open 1"]), directory: directory)
+        let stored = reader.finish().output
+        #expect(stored.components(separatedBy: "alice: while the server is down\n").count == 2, "stored:\n\(stored)")
+    }
+}

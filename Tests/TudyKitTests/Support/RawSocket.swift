@@ -1,0 +1,33 @@
+import Foundation
+import NIOWebSocket
+import HummingbirdWSClient
+import Logging
+
+/// A WebSocket client that sends exactly the frames a test gives it, as a careless or hostile
+/// client would, and records what the server answers and how it closed.
+enum RawSocket {
+    struct Outcome {
+        var replies: [String] = []
+        var closeCode: WebSocketErrorCode?
+    }
+
+    /// Sends each text in turn, reading one reply after each (none after one the server closes on).
+    static func exchange(_ url: String, _ texts: [String]) async throws -> Outcome {
+        var logger = Logger(label: "tudy.raw-socket")
+        logger.logLevel = .critical
+        let outcome = Locked(Outcome())
+        let close = try await WebSocketClient.connect(
+            url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger
+        ) { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            for text in texts {
+                try await outbound.write(.text(text))
+                guard let reply = try await messages.next() else { return }
+                if case .text(let answer) = reply { outcome.value.replies.append(answer) }
+            }
+        }
+        var result = outcome.value
+        result.closeCode = close?.closeCode
+        return result
+    }
+}
