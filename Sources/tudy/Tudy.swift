@@ -19,16 +19,7 @@ struct Chat: AsyncParsableCommand {
         abstract: "Chat: the board, and 1:1 and group rooms (what plain `tudy` runs).",
         discussion: "Reads commands from a terminal, or one per line from a pipe or a file. /help lists them.")
 
-    @Flag(help: "Keep everything in memory; nothing is saved.")
-    var memory = false
-
-    @Option(
-        help: ArgumentHelp(
-            "The SQLite store file (default: $XDG_DATA_HOME/tudy/tudy.sqlite).", valueName: "path"))
-    var store: String?
-
-    @Option(help: ArgumentHelp("Load users, posts and rooms from a JSON file first.", valueName: "file.json"))
-    var seed: String?
+    @OptionGroup var local: LocalStoreOptions
 
     @Option(
         name: .customLong("server"),
@@ -47,16 +38,13 @@ struct Chat: AsyncParsableCommand {
     var noColor = false
 
     func validate() throws {
-        if memory && store != nil {
-            throw ValidationError("--memory and --store exclude each other: choose one")
-        }
-        if !servers.isEmpty && (memory || store != nil || seed != nil || check) {
+        if !servers.isEmpty && (local.memory || local.store != nil || local.seed != nil || check) {
             throw ValidationError("--server uses the server's store: leave out --memory, --store, --seed and --check")
         }
         if let bad = servers.first(where: { !($0.hasPrefix("ws://") || $0.hasPrefix("wss://")) }) {
             throw ValidationError("'\(bad)' is not a server address: use ws://HOST:PORT or wss://HOST:PORT")
         }
-        if check && memory {
+        if check && local.memory {
             throw ValidationError("--check checks a store file: give --store PATH, or no flag for the default store")
         }
     }
@@ -64,8 +52,8 @@ struct Chat: AsyncParsableCommand {
     func run() async throws {
         let status = await Launcher.run(
             Launcher.Settings(
-                inMemory: memory, storePath: store, seedPath: seed, bail: bail, noColor: noColor, check: check,
-                servers: servers))
+                inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
+                check: check, servers: servers))
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -79,6 +67,33 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to listen (port 0: any free port; the address is printed).", valueName: "host:port"))
     var listen = "127.0.0.1:7070"
 
+    @OptionGroup var local: LocalStoreOptions
+
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("A PEM certificate chain: serve wss://.", valueName: "file.pem"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's PEM private key.", valueName: "file.pem"))
+    var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for ws://")
+        }
+    }
+
+    func run() async throws {
+        let storeSettings = Launcher.Settings(
+            inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: false, noColor: true, check: false)
+        let status = await ServerLauncher.run(
+            ServerLauncher.Settings(
+                listen: listen, store: storeSettings,
+                tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } }))
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Where a local store is, for `tudy` and `tudy serve` alike.
+struct LocalStoreOptions: ParsableArguments {
     @Flag(help: "Keep everything in memory; nothing is saved.")
     var memory = false
 
@@ -90,28 +105,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Load users, posts and rooms from a JSON file first.", valueName: "file.json"))
     var seed: String?
 
-    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("A PEM certificate chain: serve wss://.", valueName: "file.pem"))
-    var tlsCertificate: String?
-
-    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's PEM private key.", valueName: "file.pem"))
-    var tlsKey: String?
-
     func validate() throws {
         if memory && store != nil {
             throw ValidationError("--memory and --store exclude each other: choose one")
         }
-        if (tlsCertificate == nil) != (tlsKey == nil) {
-            throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for ws://")
-        }
-    }
-
-    func run() async throws {
-        let storeSettings = Launcher.Settings(
-            inMemory: memory, storePath: store, seedPath: seed, bail: false, noColor: true, check: false)
-        let status = await ServerLauncher.run(
-            ServerLauncher.Settings(
-                listen: listen, store: storeSettings,
-                tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } }))
-        if status != 0 { throw ExitCode(status) }
     }
 }
