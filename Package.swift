@@ -6,12 +6,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "tudy", targets: ["tudy"]),
+        .executable(name: "tudy-net", targets: ["tudy-net"]),
         .library(name: "TudyKit", targets: ["TudyKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -30,9 +30,15 @@ let package = Package(
             pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]
         ),
+        // libmd is loaded already (libedit needs it), so its SHA-256 costs a session nothing.
+        .systemLibrary(
+            name: "CMessageDigest",
+            pkgConfig: "libmd",
+            providers: [.apt(["libmd-dev"])]
+        ),
         .target(
             name: "TudyKit",
-            dependencies: ["CArgon2", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CArgon2", "CMessageDigest"]
         ),
         .target(
             name: "TudySQLite",
@@ -66,16 +72,26 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        .executableTarget(
-            name: "tudy",
+        .target(
+            name: "TudyCommandLine",
             dependencies: [
                 "TudyKit",
                 "TudySQLite",
+                "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The client on a local store: no network code, so that it starts small and fast.
+        .executableTarget(name: "tudy", dependencies: ["TudyCommandLine"]),
+        // `tudy serve` and `tudy --server`, which `tudy` hands over to.
+        .executableTarget(
+            name: "tudy-net",
+            dependencies: [
+                "TudyCommandLine",
+                "TudyKit",
                 "TudyServer",
                 "TudyRemote",
-                "CEditLine",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(

@@ -106,7 +106,7 @@ struct BinaryTests {
     func version() throws {
         let run = try tudy(["--version"], input: "")
         #expect(run.status == 0)
-        #expect(run.combined == "0.5.0\n")
+        #expect(run.combined == "0.6.0\n")
     }
 
     @Test("a clean script exits 0 and prints no prompt")

@@ -1,4 +1,4 @@
-import Crypto
+import CMessageDigest
 import Foundation
 
 /// A session's secret: 256 random bits, written as 43 characters of unpadded base64url.
@@ -22,13 +22,13 @@ public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
     }
 
-    /// What a store keeps instead of the token: its SHA-256, in hex. A token is random, so a
-    /// fast hash is enough; nobody can turn a stolen hash back into a token.
+    /// What a store keeps instead of the token: its SHA-256, in hex (libmd's). A token is
+    /// random, so a fast hash is enough; nobody can turn a stolen hash back into a token.
     public var hash: String {
-        SHA256.hash(data: Data(text.utf8)).map { byte in
-            let digits = String(byte, radix: 16)
-            return byte < 16 ? "0" + digits : digits
-        }.joined()
+        let bytes = Array(text.utf8)
+        var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
+        _ = bytes.withUnsafeBufferPointer { SHA256Data($0.baseAddress, $0.count, &hex) }
+        return String(decoding: hex.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Never the secret itself.

@@ -1,38 +1,41 @@
 import Foundation
 import TudyKit
-import TudyRemote
 import TudySQLite
 
 /// Builds the real terminal, store and clock, and runs the REPL over them.
 @MainActor
-enum Launcher {
-    struct Settings {
+package enum Launcher {
+    /// The flags of a chat session.
+    package struct Settings {
         var inMemory: Bool
         var storePath: String?
-        var seedPath: String?
+        package var seedPath: String?
         var bail: Bool
         var noColor: Bool
         var check: Bool
-        var servers: [String] = []
     }
 
-    static func run(_ settings: Settings) async -> Int32 {
+    /// The terminal (or pipe) a session runs at, and the console that writes to it.
+    package struct Surroundings {
+        let environment: [String: String]
+        let terminal: TerminalSession
+        package let console: Console
+    }
+
+    /// Looks at the terminal; from here on a broken pipe is an error, not a signal.
+    package static func prepare(_ settings: Settings) -> Surroundings {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let terminal = TerminalSession.detect(noColor: settings.noColor, environment: environment)
-        let console = Console(output: StandardStreams(), capabilities: terminal.capabilities)
+        return Surroundings(
+            environment: environment, terminal: terminal,
+            console: Console(output: StandardStreams(), capabilities: terminal.capabilities))
+    }
 
-        if !settings.servers.isEmpty {
-            let remote = RemoteChatStore(urls: settings.servers)
-            do {
-                try await remote.connect()
-            } catch {
-                console.error("can not reach the server at \(settings.servers[0]): \(ErrorReport.message(for: error))")
-                return 2
-            }
-            return await runREPL(store: remote, console: console, terminal: terminal, settings: settings, environment: environment)
-        }
-
+    /// A session on a local store.
+    static func run(_ settings: Settings) async -> Int32 {
+        let surroundings = prepare(settings)
+        let console = surroundings.console
         let store: any SeedableStore
         do {
             store = try makeStore(settings)
@@ -53,11 +56,11 @@ enum Launcher {
         }
 
         if let seedPath = settings.seedPath, !(await seed(store, from: seedPath, console: console)) { return 2 }
-        return await runREPL(store: store, console: console, terminal: terminal, settings: settings, environment: environment)
+        return await runREPL(store: store, in: surroundings, settings: settings)
     }
 
     /// Loads a seed file; false, after saying why, when it can not.
-    static func seed(_ store: any SeedableStore, from seedPath: String, console: Console) async -> Bool {
+    package static func seed(_ store: any SeedableStore, from seedPath: String, console: Console) async -> Bool {
         do {
             guard let data = FileManager.default.contents(atPath: seedPath) else {
                 console.error("can not read the seed file \(seedPath): check the path")
@@ -74,13 +77,14 @@ enum Launcher {
         }
     }
 
-    private static func runREPL(
-        store: any ChatStore, console: Console, terminal: TerminalSession, settings: Settings, environment: [String: String]
-    ) async -> Int32 {
+    /// Runs the REPL over a store until the input ends or /quit; the exit status.
+    package static func runREPL(store: any ChatStore, in surroundings: Surroundings, settings: Settings) async -> Int32 {
+        let terminal = surroundings.terminal
+        let console = surroundings.console
         let context = AppContext(
             store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset))
         let editor = terminal.isInteractive
-            ? EditLineReader(historyPath: TerminalSession.historyPath(environment: environment)) : nil
+            ? EditLineReader(historyPath: TerminalSession.historyPath(environment: surroundings.environment)) : nil
         defer { editor?.close() }
         let repl = REPL(
             app: AppCoordinator(context: context), reader: editor ?? StandardInputReader.make(), console: console,
@@ -88,7 +92,7 @@ enum Launcher {
         return await repl.run()
     }
 
-    static func makeStore(_ settings: Settings) throws -> any SeedableStore {
+    package static func makeStore(_ settings: Settings) throws -> any SeedableStore {
         let clock = WallClock { Date() }
         let hasher = Argon2idPasswordHasher()
         if settings.inMemory { return InMemoryChatStore(clock: clock, hasher: hasher) }

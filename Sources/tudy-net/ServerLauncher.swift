@@ -1,18 +1,13 @@
 import Foundation
 import Logging
+import TudyCommandLine
 import TudyKit
 import TudyServer
 
 /// Opens the store and serves it: `tudy serve`.
 @MainActor
 enum ServerLauncher {
-    struct Settings {
-        var listen: String
-        var store: Launcher.Settings
-        var tls: (certificate: String, key: String)?
-    }
-
-    static func run(_ settings: Settings) async -> Int32 {
+    static func run(_ settings: ServeSettings) async -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let console = Console(output: StandardStreams(), capabilities: .plain)
         guard let (host, port) = address(settings.listen) else {

@@ -3,10 +3,12 @@ import TudyKit
 
 /// Standard output and error, written unbuffered so that both stay in order in one file.
 @MainActor
-final class StandardStreams: TerminalOutput {
-    private(set) var isClosed = false
+package final class StandardStreams: TerminalOutput {
+    package init() {}
 
-    func write(_ text: String, to channel: OutputChannel) {
+    package private(set) var isClosed = false
+
+    package func write(_ text: String, to channel: OutputChannel) {
         let descriptor = channel == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {

@@ -1,0 +1,50 @@
+import ArgumentParser
+
+/// `tudy` (or `tudy chat`): parses flags, then wires terminal, store and clock into the app.
+struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "chat",
+            abstract: "Chat: the board, and 1:1 and group rooms (what plain `tudy` runs).",
+            discussion: "Reads commands from a terminal, or one per line from a pipe or a file. /help lists them.")
+    }
+
+    @OptionGroup var local: LocalStoreOptions
+
+    @Option(
+        name: .customLong("server"),
+        help: ArgumentHelp(
+            "Use the tudy server at this ws:// or wss:// address instead of a local store; name several to fall back.",
+            valueName: "url"))
+    var servers: [String] = []
+
+    @Flag(help: "Check the store file for damage (SQLite's quick check, which reads every page), then leave.")
+    var check = false
+
+    @Flag(help: "Stop at the first command that fails.")
+    var bail = false
+
+    @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (as NO_COLOR does).")
+    var noColor = false
+
+    func validate() throws {
+        if !servers.isEmpty && (local.memory || local.store != nil || local.seed != nil || check) {
+            throw ValidationError("--server uses the server's store: leave out --memory, --store, --seed and --check")
+        }
+        if let bad = servers.first(where: { !($0.hasPrefix("ws://") || $0.hasPrefix("wss://")) }) {
+            throw ValidationError("'\(bad)' is not a server address: use ws://HOST:PORT or wss://HOST:PORT")
+        }
+        if check && local.memory {
+            throw ValidationError("--check checks a store file: give --store PATH, or no flag for the default store")
+        }
+    }
+
+    func run() async throws {
+        let settings = Launcher.Settings(
+            inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
+            check: check)
+        let status = servers.isEmpty
+            ? await Launcher.run(settings) : await Modes.chat(servers: servers, settings: settings)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

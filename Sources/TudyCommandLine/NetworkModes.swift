@@ -1,0 +1,17 @@
+/// What runs the parts of tudy that need the network: `tudy --server` and `tudy serve`.
+package protocol NetworkModes: Sendable {
+    /// Chats over the store of the first of `servers` that answers; the exit status.
+    @MainActor static func chat(servers: [String], settings: Launcher.Settings) async -> Int32
+
+    /// Serves a local store to clients until a signal stops it; the exit status.
+    @MainActor static func serve(_ settings: ServeSettings) async -> Int32
+}
+
+/// `tudy serve`'s flags.
+package struct ServeSettings {
+    /// Where to listen, as HOST:PORT.
+    package var listen: String
+    package var store: Launcher.Settings
+    /// PEM files for wss://, or nil for ws://.
+    package var tls: (certificate: String, key: String)?
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+
+/// `tudy serve`: the server other tudy clients connect to with `--server`.
+struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "serve",
+            abstract: "Serve a store to tudy clients over WebSocket (tudy --server ws://HOST:PORT).",
+            discussion: "Logs one line per connection and error on standard error. SIGTERM or SIGINT closes every connection cleanly, then stops.")
+    }
+
+    @Option(help: ArgumentHelp("Where to listen (port 0: any free port; the address is printed).", valueName: "host:port"))
+    var listen = "127.0.0.1:7070"
+
+    @OptionGroup var local: LocalStoreOptions
+
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("A PEM certificate chain: serve wss://.", valueName: "file.pem"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's PEM private key.", valueName: "file.pem"))
+    var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCertificate == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for ws://")
+        }
+    }
+
+    func run() async throws {
+        let store = Launcher.Settings(
+            inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: false, noColor: true, check: false)
+        let status = await Modes.serve(
+            ServeSettings(
+                listen: listen, store: store,
+                tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } }))
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `tudy` command: the chat client by default, `tudy serve` for the server.
+///
+/// `Modes` runs what needs the network (`tudy serve`, `tudy --server`): the `tudy` executable
+/// hands those over to `tudy-net`, so that a session on a local store never loads the network
+/// code, and `tudy-net` runs them itself.
+package struct Tudy<Modes: NetworkModes>: AsyncParsableCommand {
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "tudy",
+            abstract: "A terminal chat client for study groups: a board of posts, and 1:1 and group chat.",
+            version: "0.6.0",
+            subcommands: [Chat<Modes>.self, Serve<Modes>.self],
+            defaultSubcommand: Chat<Modes>.self)
+    }
+
+    package init() {}
+}

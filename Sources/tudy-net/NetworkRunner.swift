@@ -1,0 +1,22 @@
+import TudyCommandLine
+import TudyKit
+import TudyRemote
+
+/// `tudy-net`'s network modes, run in this process.
+enum NetworkRunner: NetworkModes {
+    static func chat(servers: [String], settings: Launcher.Settings) async -> Int32 {
+        let surroundings = Launcher.prepare(settings)
+        let remote = RemoteChatStore(urls: servers)
+        do {
+            try await remote.connect()
+        } catch {
+            surroundings.console.error("can not reach the server at \(servers[0]): \(ErrorReport.message(for: error))")
+            return 2
+        }
+        return await Launcher.runREPL(store: remote, in: surroundings, settings: settings)
+    }
+
+    static func serve(_ settings: ServeSettings) async -> Int32 {
+        await ServerLauncher.run(settings)
+    }
+}
