@@ -94,6 +94,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // scripts/load and scripts/bench: simulated clients over real WebSockets.
+        .executableTarget(
+            name: "tudy-load",
+            dependencies: [
+                "TudyKit",
+                "TudyRemote",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "TudyKitTests",
             dependencies: [

@@ -20,7 +20,11 @@ actor RemoteConnection {
         let token: String
         let continuation: AsyncStream<StoreChange>.Continuation
         var serverID: Int?
-        var newestMessageID: Int
+        /// The newest message this stream has seen, or the newest there was when it began;
+        /// nil until the server first answers, since before that there is nothing to catch up.
+        var newestMessageID: Int?
+        /// The user's rooms as this stream last knew them, by id; nil until the server first answers.
+        var rooms: [Int: Room]?
     }
 
     private let urls: [String]
@@ -48,12 +52,16 @@ actor RemoteConnection {
     // MARK: - Requests
 
     /// Sends a request and waits for its reply; a store error in the reply is thrown as such.
+    /// While the connection is down, a request that changes something waits for it to come back
+    /// (up to the request time); a question fails at once, so that a screen or the prompt
+    /// never hangs on it.
     func call(_ request: WireRequest) async throws -> WireFrame {
         try await call(request, onReply: nil)
     }
 
     private func call(_ request: WireRequest, onReply: (@Sendable (WireFrame) -> Void)?) async throws -> WireFrame {
         start()
+        if isLost && !request.op.changesStore { throw RemoteStoreError.disconnected(url: url) }
         var request = request
         request.id = nextID
         nextID += 1
@@ -93,7 +101,7 @@ actor RemoteConnection {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .bufferingNewest(1000))
         let local = nextID
         nextID += 1
-        subscriptions[local] = Subscription(token: token, continuation: continuation, serverID: nil, newestMessageID: 0)
+        subscriptions[local] = Subscription(token: token, continuation: continuation, serverID: nil, newestMessageID: nil, rooms: nil)
         do {
             try await requestSubscription(local)
         } catch {
@@ -112,16 +120,33 @@ actor RemoteConnection {
         guard let subscription = subscriptions[local] else { return }
         var request = WireRequest(op: .subscribe)
         request.token = subscription.token
-        if subscription.newestMessageID > 0 { request.since = subscription.newestMessageID }
+        request.since = subscription.newestMessageID
         _ = try await call(request) { [weak self] reply in
             self?.assumeIsolated { $0.subscribed(local, reply: reply) }
         }
     }
 
     private func subscribed(_ local: Int, reply: WireFrame) {
-        subscriptions[local]?.serverID = reply.subscription
-        let newest = max(subscriptions[local]?.newestMessageID ?? 0, reply.messageID ?? 0)
-        subscriptions[local]?.newestMessageID = newest
+        guard var subscription = subscriptions[local] else { return }
+        subscription.serverID = reply.subscription
+        // The first answer says where the stream starts; after that, the server catches up from
+        // what this stream saw, and its newest message is not news to the stream.
+        if subscription.newestMessageID == nil { subscription.newestMessageID = reply.messageID ?? 0 }
+        let rooms = Dictionary((reply.rooms ?? []).map { ($0.room.id, $0.room) }) { first, _ in first }
+        // Rooms joined or left, and members who came or went, while the connection was down.
+        if let before = subscription.rooms {
+            for id in Set(before.keys).union(rooms.keys).sorted() {
+                switch (before[id], rooms[id]) {
+                case (nil, let now?): subscription.continuation.yield(.joined(now))
+                case (_?, nil): subscription.continuation.yield(.left(roomID: id))
+                case (let then?, let now?) where then.members != now.members:
+                    subscription.continuation.yield(.membersChanged(now))
+                default: break
+                }
+            }
+        }
+        subscription.rooms = rooms
+        subscriptions[local] = subscription
     }
 
     private func unsubscribe(_ local: Int) {
@@ -216,10 +241,17 @@ actor RemoteConnection {
             guard let change = frame.change?.change,
                 let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
             else { return }
-            if case .message(let message) = change {
+            switch change {
+            case .message(let message):
                 // Sent again after a reconnection: shown once.
-                guard message.id > subscriptions[local]!.newestMessageID else { return }
+                guard message.id > subscriptions[local]!.newestMessageID ?? 0 else { return }
                 subscriptions[local]!.newestMessageID = message.id
+            case .joined(let room), .membersChanged(let room):
+                subscriptions[local]!.rooms?[room.id] = room
+            case .left(let roomID):
+                subscriptions[local]!.rooms?[roomID] = nil
+            case .connection:
+                break
             }
             subscriptions[local]!.continuation.yield(change)
         }

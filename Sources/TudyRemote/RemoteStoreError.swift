@@ -4,6 +4,8 @@ import TudyKit
 public enum RemoteStoreError: Error, Equatable, UserFacingError {
     /// No server answered within the time a request may wait.
     case unreachable(url: String, seconds: Int)
+    /// The connection is down and tudy is reconnecting: a question is not kept waiting.
+    case disconnected(url: String)
     /// The server refused the request itself (not the store): a protocol error.
     case refused(code: String, message: String)
 
@@ -11,6 +13,8 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError {
         switch self {
         case .unreachable(let url, let seconds):
             "not done: the server at \(url) did not answer within \(seconds) s; tudy keeps trying, so try again soon"
+        case .disconnected(let url):
+            "not connected to the server at \(url): tudy is reconnecting, so try again in a moment"
         case .refused(_, let message):
             "the server refused it: \(message)"
         }

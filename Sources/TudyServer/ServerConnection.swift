@@ -95,7 +95,13 @@ actor ServerConnection {
         let rooms = try await service.store.rooms(of: session)
         if let since = request.since {
             for summary in rooms {
-                missed += try await service.store.messages(in: summary.room.id, for: session, after: since, limit: 1000)
+                var after = since
+                while true {
+                    let page = try await service.store.messages(in: summary.room.id, for: session, after: after, limit: 1000)
+                    missed += page
+                    guard page.count == 1000, let last = page.last else { break }
+                    after = last.id
+                }
             }
             missed.sort { $0.id < $1.id }
         }
@@ -105,6 +111,8 @@ actor ServerConnection {
         reply.subscription = id
         // The newest message the user can see now: where a catch-up after a reconnection starts.
         reply.messageID = max(request.since ?? 0, rooms.compactMap(\.lastMessage?.id).max() ?? 0)
+        // The rooms as they are now, from which a client that was away learns what it missed.
+        reply.rooms = rooms
         await write(reply)
         subscriptions[id] = Task { [weak self] in
             var newest = request.since ?? 0

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TudyRemote
+
+@testable import TudyKit
+
+/// What `RemoteChatStore` does when its server goes away and comes back.
+@Suite("Remote store", .serialized)
+struct RemoteStoreTests {
+    @Test("while the server is gone a question fails at once, a message waits; once it is back the message is sent once")
+    func disconnected() async throws {
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let server = try await TestServer.start(store)
+        let client = try await server.client(requestTimeout: .seconds(30))
+        let ann = try await client.signUp(name: "ann", password: "ann-password")
+        let ben = try await client.signUp(name: "ben", password: "ben-password")
+        let room = try await client.directRoom(between: ann, and: ben.user)
+        let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
+
+        await server.stop()
+        let lost = await changes.next(1)
+        #expect(lost.first.map { if case .connection(let line) = $0 { line.hasPrefix("lost the connection") } else { false } } == true)
+
+        // With the server gone, this would wait out the 30 s request time if questions waited.
+        await #expect(throws: RemoteStoreError.disconnected(url: server.url)) {
+            _ = try await client.rooms(of: ann)
+        }
+        let sending = Task { try await client.send("typed while away", to: room.id, from: ann) }
+
+        let again = try await TestServer.start(store, port: server.port)
+        defer { Task { await again.stop() } }
+        let sent = try await sending.value
+        #expect(sent.text == "typed while away")
+        let back = await changes.next(2)
+        #expect(back.contains { if case .connection(let line) = $0 { line.hasPrefix("reconnected") } else { false } })
+        #expect(back.contains { if case .message(let message) = $0 { message.id == sent.id } else { false } })
+        let page = try await client.messages(in: room.id, for: ann, before: nil, limit: 10)
+        #expect(page.messages.map(\.text) == ["typed while away"])
+    }
+
+    @Test("rooms joined and people who came while the connection was down are reported once it is back, before their messages")
+    func membershipCatchUp() async throws {
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let server = try await TestServer.start(store)
+        let client = try await server.client()
+        let ann = try await client.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let cat = try await store.signUp(name: "cat", password: "cat-password")
+        let direct = try await store.directRoom(between: ben, and: ann.user)
+        let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
+
+        await server.stop()
+        _ = await changes.next(1)  // the connection is lost
+        // While ann is away, ben makes a group of the three and writes in it.
+        let group = try await store.invite(cat.user, to: direct.id, by: ben)
+        let hello = try await store.send("hello, group", to: group.id, from: ben)
+
+        let again = try await TestServer.start(store, port: server.port)
+        defer { Task { await again.stop() } }
+        let back = await changes.next(3)
+        #expect(back.dropFirst().first == .joined(group))
+        guard case .message(let caughtUp)? = back.dropFirst(2).first else {
+            Issue.record("expected ben's message after the room, saw \(back)")
+            return
+        }
+        #expect(caughtUp.id == hello.id && caughtUp.text == hello.text && caughtUp.roomID == group.id)
+    }
+}
