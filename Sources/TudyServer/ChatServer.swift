@@ -101,7 +101,7 @@ public struct ChatServer: Sendable {
                     return reason
                 }
             }
-            return "the client left"
+            return "the client left, or the server is stopping"
         } catch {
             try? await outbound.close(.messageTooLarge, reason: "a message over 64 KiB")
             return "a message over 64 KiB, or a broken frame"

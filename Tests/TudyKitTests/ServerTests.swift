@@ -119,4 +119,31 @@ struct ServerTests {
         let stored = reader.finish().output
         #expect(stored.components(separatedBy: "alice: while the server is down\n").count == 2, "stored:\n\(stored)")
     }
+
+    @Test("SIGTERM: the server closes every connection with a close frame, leaves its store whole, and exits 0")
+    func drainsOnSIGTERM() async throws {
+        let directory = try TemporaryDirectory.make()
+        let store = directory.appendingPathComponent("server.sqlite").path
+        let (server, url) = try serve(["--listen", "127.0.0.1:0", "--store", store, "--seed", try seedFile(in: directory)])
+        defer { server.stop() }
+
+        let (isReady, ready) = AsyncStream.makeStream(of: Void.self)
+        let listening = Task {
+            try await RawSocket.listen(url, [#"{"id":1,"op":"hello","version":1}"#]) { ready.yield() }
+        }
+        var readiness = isReady.makeAsyncIterator()
+        _ = await readiness.next()
+        kill(server.process.processIdentifier, SIGTERM)
+        // A server that ignores SIGTERM is killed after 20 s, which fails the test below.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            server.stop()
+        }
+        let outcome = try await listening.value
+        watchdog.cancel()
+        #expect(outcome.closeCode == .normalClosure, "the connection ended without a clean close: \(outcome)")
+        #expect(server.finish() == 0, "the server did not stop cleanly:\n\(server.text)")
+        let check = try TudyProcess(["--check", "--store", store], input: [], directory: directory).finish()
+        #expect(check.status == 0, "\(check.output)")
+    }
 }

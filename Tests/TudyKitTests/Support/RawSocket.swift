@@ -30,4 +30,29 @@ enum RawSocket {
         result.closeCode = close?.closeCode
         return result
     }
+
+    /// Sends each text in turn as `exchange` does, then calls `ready` and reads until the server
+    /// closes the connection: what it answered, and how it closed.
+    static func listen(_ url: String, _ texts: [String], ready: @escaping @Sendable () -> Void) async throws -> Outcome {
+        var logger = Logger(label: "tudy.raw-socket")
+        logger.logLevel = .critical
+        let outcome = Locked(Outcome())
+        let close = try await WebSocketClient.connect(
+            url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger
+        ) { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            for text in texts {
+                try await outbound.write(.text(text))
+                guard let reply = try await messages.next() else { return }
+                if case .text(let answer) = reply { outcome.value.replies.append(answer) }
+            }
+            ready()
+            while let frame = try await messages.next() {
+                if case .text(let answer) = frame { outcome.value.replies.append(answer) }
+            }
+        }
+        var result = outcome.value
+        result.closeCode = close?.closeCode
+        return result
+    }
 }
