@@ -129,8 +129,8 @@ public final class RemoteChatStore: ChatStore {
         try await call(.firstUnread, session) { $0.roomID = roomID }.messageID
     }
 
-    public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
-        try field(try await call(.send, session) { $0.text = text; $0.roomID = roomID }.message, .send)
+    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try field(try await call(.send, session) { $0.text = text; $0.roomID = roomID; $0.key = key }.message, .send)
     }
 
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {

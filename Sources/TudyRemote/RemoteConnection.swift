@@ -65,7 +65,7 @@ actor RemoteConnection {
         var request = request
         request.id = nextID
         nextID += 1
-        if request.op.changesStore { request.key = UUID().uuidString }
+        if request.op.changesStore && request.key == nil { request.key = UUID().uuidString }
         let id = request.id
         let timeout = requestTimeout
         let timer = Task { [weak self] in

@@ -192,20 +192,30 @@ extension SQLiteChatStore {
         return try await StoreWatcher.changes(path: path, user: user)
     }
 
-    public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
+    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await write { db in
             let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            return try Self.insertMessage(text, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, in: db)
+            if let key,
+                let kept = try Row.fetchOne(
+                    db, sql: "SELECT id, room_id, text, sent_at FROM message WHERE sender_id = ? AND client_key = ?",
+                    arguments: [sender.id, key])
+            {
+                return Message(
+                    id: kept["id"], roomID: kept["room_id"], sender: sender.user, text: kept["text"],
+                    sentAt: StoreDate.date(kept["sent_at"]) ?? now)
+            }
+            return try Self.insertMessage(
+                text, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
         }
     }
 
     static func insertMessage(
-        _ text: String, roomID: Int64, senderID: Int64, sender: User, at date: Date, in db: Database
+        _ text: String, roomID: Int64, senderID: Int64, sender: User, at date: Date, key: String? = nil, in db: Database
     ) throws -> Message {
-        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at) VALUES (?, ?, ?, ?)",
-            arguments: [roomID, senderID, text, StoreDate.text(date)])
+        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at, client_key) VALUES (?, ?, ?, ?, ?)",
+            arguments: [roomID, senderID, text, StoreDate.text(date), key])
         let id = db.lastInsertedRowID
         // Sending reads nothing: what others wrote before stays unread until it is shown.
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)

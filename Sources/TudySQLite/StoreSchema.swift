@@ -71,6 +71,13 @@ enum StoreSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v4 message keys") { db in
+            // The sender's name for a message, so that a retried send stores it once.
+            try db.execute(sql: """
+                    ALTER TABLE message ADD COLUMN client_key TEXT;
+                    CREATE UNIQUE INDEX message_by_client_key ON message(sender_id, client_key) WHERE client_key IS NOT NULL;
+                    """)
+        }
         return migrator
     }
 }

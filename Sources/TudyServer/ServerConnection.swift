@@ -71,6 +71,7 @@ actor ServerConnection {
                 guard request.op.changesStore, let key = request.key else {
                     return try await service.answer(request)
                 }
+                guard key.utf8.count <= 100 else { throw WireService.BadRequest(message: "a key is at most 100 bytes") }
                 let scope = (request.token.map { SessionToken(text: $0).hash } ?? "-") + " " + key
                 if let earlier = await replies.reply(for: scope) { return earlier.answering(request.id) }
                 let frame = try await service.answer(request)

@@ -66,7 +66,8 @@ struct WireService: Sendable {
             reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(request))
         case .send:
             reply.message = try await store.send(
-                try need(request.text, "text"), to: try need(request.roomID, "room_id"), from: try await session(request))
+                try need(request.text, "text"), to: try need(request.roomID, "room_id"), from: try await session(request),
+                key: request.key)
         case .markRead:
             try await store.markRead(
                 roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),

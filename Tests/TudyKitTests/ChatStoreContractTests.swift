@@ -122,6 +122,21 @@ struct ChatStoreContractTests {
         await #expect(throws: StoreError.sessionEnded) { try await store.resume(bob.token) }
     }
 
+    @Test("a message sent again with its key is kept once; the same key from another sender is theirs", arguments: StoreFactory.all)
+    func messageKeys(_ factory: StoreFactory) async throws {
+        let (store, cast) = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: cast.alice, and: bob)
+        let first = try await store.send("only once", to: room.id, from: cast.alice, key: "retry-1")
+        let again = try await store.send("only once", to: room.id, from: cast.alice, key: "retry-1")
+        #expect(again.id == first.id && again.text == "only once" && again.sender == alice)
+        let bobs = try await store.send("mine", to: room.id, from: cast.bob, key: "retry-1")
+        #expect(bobs.id != first.id && bobs.sender == bob)
+        _ = try await store.send("no key", to: room.id, from: cast.alice)
+        _ = try await store.send("no key", to: room.id, from: cast.alice)
+        let page = try await store.messages(in: room.id, for: cast.alice, before: nil, limit: 10)
+        #expect(page.messages.map(\.text) == ["only once", "mine", "no key", "no key"])
+    }
+
     // MARK: - Posts
 
     @Test("board search folds case for every script, the same in every store", arguments: StoreFactory.all)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TudyRemote
+import TudySQLite
 
 @testable import TudyKit
 
@@ -64,5 +65,27 @@ struct RemoteStoreTests {
             return
         }
         #expect(caughtUp.id == hello.id && caughtUp.text == hello.text && caughtUp.roomID == group.id)
+    }
+
+    @Test("a send retried with its key after the server restarted is kept once (the key is in the store, not the server)")
+    func retryAfterRestart() async throws {
+        let directory = try TemporaryDirectory.make()
+        let store = try SQLiteChatStore(
+            path: directory.appendingPathComponent("s.sqlite").path, clock: WallClock { Date() },
+            hasher: Argon2idPasswordHasher(cost: .testing))
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        let send = #"{"id":1,"op":"send","room_id":\#(room.id),"text":"once","key":"k-1","token":"\#(ann.token.text)"}"#
+
+        let server = try await TestServer.start(store)
+        let first = try await RawSocket.exchange(server.url, [send])
+        await server.stop()
+        let again = try await TestServer.start(store)
+        defer { Task { await again.stop() } }
+        let second = try await RawSocket.exchange(again.url, [send])
+        let ids = (first.replies + second.replies).map { try? WireCodec().decode(WireFrame.self, from: $0).message?.id }
+        #expect(ids.count == 2 && ids[0] != nil && ids[0] == ids[1], "replies: \(first.replies + second.replies)")
+        #expect(try await store.messages(in: room.id, for: ann, before: nil, limit: 10).messages.map(\.text) == ["once"])
     }
 }

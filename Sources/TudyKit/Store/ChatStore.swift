@@ -62,8 +62,11 @@ public protocol ChatStore: Sendable {
     /// The id of the oldest message in a room that the user has not read and did not write; nil when none.
     func firstUnread(in roomID: Int, for session: Session) async throws -> Int?
     /// Keeps a message; once this returns, the message is stored.
+    /// - Parameter key: the sender's own name for this message (a client's request key). Sent
+    ///   again with the same key, by the same user, it stores nothing and returns the message
+    ///   the first send stored: a retry after a lost reply, even to a restarted server, is safe.
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.noSuchRoom`.
-    func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message
+    func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message
     /// Marks every message up to `messageID` as read by the session's user.
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws
 
@@ -74,6 +77,13 @@ public protocol ChatStore: Sendable {
     /// committed), rooms they joined or left, members who came or went. Iterating ends
     /// when the task iterating it is cancelled.
     func changes(for session: Session) async throws -> AsyncStream<StoreChange>
+}
+
+extension ChatStore {
+    /// Keeps a message that no retry will name.
+    public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
+        try await send(text, to: roomID, from: session, key: nil)
+    }
 }
 
 /// A store an operator fills from a seed file: not a user's act, so not part of `ChatStore`.

@@ -22,6 +22,8 @@ public actor InMemoryChatStore: SeedableStore {
     private var nextProjectID = 1
     private var nextRoomID = 1
     private var nextMessageID = 1
+    /// Messages sent with a key, by sender and key: where each is.
+    private var keyedMessages: [MessageKey: (roomID: Int, messageID: Int)] = [:]
     private var subscribers = ChangeSubscribers()
     private var sessions = SessionBook()
 
@@ -248,10 +250,18 @@ public actor InMemoryChatStore: SeedableStore {
         return state.messages.first { $0.id > lastRead && !$0.sender.isNamed(user.name) }?.id
     }
 
-    public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
+    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
-        return try append(text, to: roomID, from: user, at: clock.now())
+        let messageKey = key.map { MessageKey(sender: user.name.lowercased(), key: $0) }
+        if let messageKey, let kept = keyedMessages[messageKey],
+            let message = roomsByID[kept.roomID]?.messages.first(where: { $0.id == kept.messageID })
+        {
+            return message
+        }
+        let message = try append(text, to: roomID, from: user, at: clock.now())
+        if let messageKey { keyedMessages[messageKey] = (roomID, message.id) }
+        return message
     }
 
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
@@ -328,4 +338,10 @@ public actor InMemoryChatStore: SeedableStore {
             }
         }
     }
+}
+
+/// A sender's key for one of their messages.
+private struct MessageKey: Hashable {
+    let sender: String
+    let key: String
 }
