@@ -18,6 +18,13 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
             valueName: "url"))
     var servers: [String] = []
 
+    @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "With --server wss://: trust servers whose certificate this PEM file holds or signed (a private CA, or a self-signed server).",
+            valueName: "file.pem"))
+    var certificateAuthority: String?
+
     @Flag(help: "Check the store file for damage (SQLite's quick check, which reads every page), then leave.")
     var check = false
 
@@ -34,9 +41,23 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         if let bad = servers.first(where: { !($0.hasPrefix("ws://") || $0.hasPrefix("wss://")) }) {
             throw ValidationError("'\(bad)' is not a server address: use ws://HOST:PORT or wss://HOST:PORT")
         }
+        if let address = servers.first(where: Self.isTLSToAddress) {
+            throw ValidationError(
+                "'\(address)': wss:// needs the host name its certificate gives, not an IP address (add the name to /etc/hosts if need be)")
+        }
+        if certificateAuthority != nil && servers.isEmpty {
+            throw ValidationError("--ca-file is for a wss:// server: give --server wss://HOST:PORT too")
+        }
         if check && local.memory {
             throw ValidationError("--check checks a store file: give --store PATH, or no flag for the default store")
         }
+    }
+
+    /// wss:// to an IP address: TLS here checks a server by host name only.
+    static func isTLSToAddress(_ url: String) -> Bool {
+        guard url.hasPrefix("wss://") else { return false }
+        let host = url.dropFirst("wss://".count).prefix { $0 != "/" && $0 != ":" }
+        return url.dropFirst("wss://".count).hasPrefix("[") || (!host.isEmpty && host.allSatisfy { $0.isNumber || $0 == "." })
     }
 
     func run() async throws {
@@ -44,7 +65,7 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
             check: check)
         let status = servers.isEmpty
-            ? await Launcher.run(settings) : await Modes.chat(servers: servers, settings: settings)
+            ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -5,7 +5,7 @@ import TudyKit
 /// run with the same arguments. Keeping WebSocket, TLS and the server out of `tudy` keeps a
 /// session on a local store as quick to start and as small as before the server existed.
 package enum NetworkHandover: NetworkModes {
-    package static func chat(servers: [String], settings: Launcher.Settings) async -> Int32 {
+    package static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> Int32 {
         handOver()
     }
 

@@ -1,4 +1,5 @@
 import Logging
+import NIOSSL
 import TudyKit
 
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
@@ -6,9 +7,17 @@ import TudyKit
 public final class RemoteChatStore: ChatStore {
     private let connection: RemoteConnection
 
-    /// - Parameter urls: the servers to use, the first first; after a drop, the next is tried.
-    public init(urls: [String], requestTimeout: Duration = .seconds(10), logger: Logger = Logger(label: "tudy.remote")) {
-        connection = RemoteConnection(urls: urls, requestTimeout: requestTimeout, logger: logger)
+    /// - Parameters:
+    ///   - urls: the servers to use, the first first; after a drop, the next is tried.
+    ///   - certificateAuthority: a PEM file of the certificates that wss:// servers are trusted
+    ///     by (a private CA, or a server's self-signed one); nil for the system's.
+    public init(
+        urls: [String], certificateAuthority: String? = nil, requestTimeout: Duration = .seconds(10),
+        logger: Logger = Logger(label: "tudy.remote")
+    ) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let certificateAuthority { tls.trustRoots = .file(certificateAuthority) }
+        connection = RemoteConnection(urls: urls, tls: tls, requestTimeout: requestTimeout, logger: logger)
     }
 
     /// Connects and checks that the server speaks this protocol.

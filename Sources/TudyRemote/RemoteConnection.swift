@@ -28,6 +28,7 @@ actor RemoteConnection {
     }
 
     private let urls: [String]
+    private let tls: TLSConfiguration
     private let requestTimeout: Duration
     private let logger: Logger
     private let codec = WireCodec()
@@ -41,8 +42,9 @@ actor RemoteConnection {
     private var hasBeenConnected = false
     private var isLost = false
 
-    init(urls: [String], requestTimeout: Duration, logger: Logger) {
+    init(urls: [String], tls: TLSConfiguration, requestTimeout: Duration, logger: Logger) {
         self.urls = urls
+        self.tls = tls
         self.requestTimeout = requestTimeout
         self.logger = logger
     }
@@ -188,7 +190,8 @@ actor RemoteConnection {
             let connectedAt = ContinuousClock.now
             do {
                 try await WebSocketClient.connect(
-                    url: url, configuration: .init(maxFrameSize: WireCodec.maximumFrameSize), logger: logger
+                    url: url, configuration: .init(maxFrameSize: WireCodec.maximumFrameSize),
+                    tlsConfiguration: url.hasPrefix("wss://") ? tls : nil, logger: logger
                 ) { inbound, outbound, _ in
                     await self.opened(outbound)
                     for try await message in inbound.messages(maxSize: WireCodec.maximumFrameSize) {

@@ -4,9 +4,9 @@ import TudyRemote
 
 /// `tudy-net`'s network modes, run in this process.
 enum NetworkRunner: NetworkModes {
-    static func chat(servers: [String], settings: Launcher.Settings) async -> Int32 {
+    static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> Int32 {
         let surroundings = Launcher.prepare(settings)
-        let remote = RemoteChatStore(urls: servers)
+        let remote = RemoteChatStore(urls: servers, certificateAuthority: certificateAuthority)
         do {
             try await remote.connect()
         } catch {

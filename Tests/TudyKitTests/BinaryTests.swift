@@ -136,6 +136,9 @@ struct BinaryTests {
         (["--memory", "--seed", "/nonexistent/seed.json"], Int32(2), "can not read the seed file"),
         (["--memory", "--store", "x.sqlite"], Int32(64), "--memory and --store exclude each other"),
         (["--colour"], Int32(64), "Unknown option '--colour'"),
+        (["--server", "wss://10.1.2.3:7070"], Int32(64), "wss:// needs the host name its certificate gives"),
+        (["--ca-file", "ca.pem"], Int32(64), "--ca-file is for a wss:// server"),
+        (["--server", "http://example.org"], Int32(64), "is not a server address"),
     ])
     func badFlags(arguments: [String], status: Int32, message: String) throws {
         let run = try tudy(arguments, input: "/whoami\n")

@@ -89,3 +89,53 @@ struct RemoteStoreTests {
         #expect(try await store.messages(in: room.id, for: ann, before: nil, limit: 10).messages.map(\.text) == ["once"])
     }
 }
+
+/// `tudy serve --tls-cert --tls-key` and a client that trusts its certificate.
+@Suite("TLS")
+struct TLSTests {
+    /// A self-signed certificate for localhost and its key, made by openssl: (certificate, key).
+    private func selfSigned(in directory: URL) throws -> (String, String) {
+        let certificate = directory.appendingPathComponent("cert.pem").path
+        let key = directory.appendingPathComponent("key.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", key, "-out", certificate,
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
+        return (certificate, key)
+    }
+
+    @Test("over wss:// a client that trusts the certificate chats; one that does not, and a ws:// client, get nowhere")
+    func chatOverTLS() async throws {
+        let directory = try TemporaryDirectory.make()
+        let (certificate, key) = try selfSigned(in: directory)
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let server = try await TestServer.start(store, tls: (certificate, key))
+        defer { Task { await server.stop() } }
+        #expect(server.url.hasPrefix("wss://"))
+
+        // TLS checks the name the certificate gives, so the client names the host, not its address.
+        let url = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let trusting = RemoteChatStore(urls: [url], certificateAuthority: certificate)
+        try await trusting.connect()
+        let ann = try await trusting.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await trusting.directRoom(between: ann, and: ben.user)
+        #expect(try await trusting.send("over TLS", to: room.id, from: ann).text == "over TLS")
+        #expect(try await store.messages(in: room.id, for: ben, before: nil, limit: 5).messages.map(\.text) == ["over TLS"])
+        await trusting.close()
+
+        let doubting = RemoteChatStore(urls: [url], requestTimeout: .seconds(1))
+        await #expect(throws: RemoteStoreError.self) { try await doubting.connect() }
+        await doubting.close()
+        let plain = RemoteChatStore(urls: ["ws://" + url.dropFirst("wss://".count)], requestTimeout: .seconds(1))
+        await #expect(throws: RemoteStoreError.self) { try await plain.connect() }
+        await plain.close()
+    }
+}

@@ -10,15 +10,16 @@ struct TestServer {
     let task: Task<Void, any Error>
 
     /// Starts serving `store` (on `port`, or a free one) and returns once the server listens.
-    static func start(_ store: any ChatStore, port: Int = 0) async throws -> TestServer {
+    /// - Parameter tls: PEM files: serve wss://.
+    static func start(_ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil) async throws -> TestServer {
         var logger = Logger(label: "tudy.test-server")
         logger.logLevel = .critical
-        let server = ChatServer(store: store, settings: .init(host: "127.0.0.1", port: port), logger: logger)
+        let server = ChatServer(store: store, settings: .init(host: "127.0.0.1", port: port, tls: tls), logger: logger)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(stopsOnSignals: false) { listening.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return TestServer(url: "ws://127.0.0.1:\(port)", task: task)
+        return TestServer(url: "\(tls == nil ? "ws" : "wss")://127.0.0.1:\(port)", task: task)
     }
 
     /// Stops serving (its clients see the connection drop) and waits until it has.
