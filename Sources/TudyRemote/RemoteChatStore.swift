@@ -4,7 +4,7 @@ import TudyKit
 
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
 /// over one WebSocket, checked by the server's store; changes are pushed by the server.
-public final class RemoteChatStore: ChatStore {
+public final class RemoteChatStore: ChatStore, ConnectionReporting {
     private let connection: RemoteConnection
 
     /// - Parameters:
@@ -150,5 +150,9 @@ public final class RemoteChatStore: ChatStore {
 
     public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         try await connection.subscribe(token: session.token.text)
+    }
+
+    public func connectionReports() async -> AsyncStream<String> {
+        await connection.connectionReports()
     }
 }

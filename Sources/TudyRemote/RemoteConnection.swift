@@ -36,6 +36,7 @@ actor RemoteConnection {
     private var outbound: WebSocketOutboundWriter?
     private var pending: [Int: Pending] = [:]
     private var subscriptions: [Int: Subscription] = [:]
+    private var reports: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextID = 1
     private var running: Task<Void, Never>?
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
@@ -230,7 +231,23 @@ actor RemoteConnection {
     }
 
     private func announce(_ line: String) {
-        subscriptions.values.forEach { $0.continuation.yield(.connection(line)) }
+        reports.values.forEach { $0.yield(line) }
+    }
+
+    /// Lines saying the connection was lost or is back, for as long as the stream is read.
+    func connectionReports() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(10))
+        let id = nextID
+        nextID += 1
+        reports[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopReporting(id) }
+        }
+        return stream
+    }
+
+    private func stopReporting(_ id: Int) {
+        reports[id] = nil
     }
 
     private func received(_ text: String) {
@@ -267,6 +284,8 @@ actor RemoteConnection {
         for waiting in pending.values { waiting.continuation.resume(throwing: CancellationError()) }
         pending = [:]
         subscriptions.values.forEach { $0.continuation.finish() }
+        reports.values.forEach { $0.finish() }
+        reports = [:]
         subscriptions = [:]
     }
 }

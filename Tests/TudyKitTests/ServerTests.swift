@@ -93,6 +93,11 @@ struct ServerTests {
         bob.waitFor("chat > rooms > @alice\n")
         let alice = try RunningTudy(TudyProcess.binary, ["--server", url])
         defer { alice.stop() }
+        // Someone who only reads the board, not logged in, is told of the drop too.
+        let guest = try RunningTudy(TudyProcess.binary, ["--server", url])
+        defer { guest.stop() }
+        guest.send("/where")
+        guest.waitFor("home > board\n")
         alice.send("/login alice", "alice-password", "/chat", "/open 1", "before the crash", "/where")
         alice.waitFor("chat > rooms > @bob\n")
         bob.send("/wait 20")
@@ -105,6 +110,9 @@ struct ServerTests {
         alice.waitFor("] alice: while the server is down\n")
         bob.send("/wait 20")
         bob.waitFor("alice: while the server is down\n")
+        guest.send("/where")
+        guest.waitFor("lost the connection to \(url): reconnecting…\n")
+        guest.waitFor("reconnected to \(url)\n")
         alice.send("after the restart", "/where")
         bob.send("/wait 20")
         bob.waitFor("alice: after the restart\n")

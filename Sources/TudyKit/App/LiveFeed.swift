@@ -11,6 +11,7 @@ public final class LiveFeed {
     private let sleep: @Sendable (Duration) async throws -> Void
     private var following: Session?
     private var reading: Task<Void, Never>?
+    private var reportingConnection: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
     /// What arrived and was not taken yet, oldest first.
     public private(set) var pending: [StoreChange] = []
@@ -24,6 +25,17 @@ public final class LiveFeed {
     public init(store: any ChatStore, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.store = store
         self.sleep = sleep
+        if let reporting = store as? any ConnectionReporting {
+            // A guest is told of a lost connection too, so it is not a session's change.
+            reportingConnection = Task { [weak self] in
+                for await line in await reporting.connectionReports() { self?.arrive(.connection(line)) }
+            }
+        }
+    }
+
+    isolated deinit {
+        reading?.cancel()
+        reportingConnection?.cancel()
     }
 
     /// Follows the changes of a session's user from now on, or nobody's; another session starts afresh.
@@ -31,7 +43,7 @@ public final class LiveFeed {
         guard session != following else { return }
         reading?.cancel()
         reading = nil
-        pending = []
+        pending = pending.filter(\.isConnectionReport)
         following = session
         guard let session, let stream = try? await store.changes(for: session) else { return }
         reading = Task { [weak self] in
@@ -47,6 +59,13 @@ public final class LiveFeed {
         waiters = [:]
         woken.values.forEach { $0.resume(returning: true) }
         onArrival?()
+    }
+
+    /// Takes the connection's reports that arrived, oldest first, and leaves the rest.
+    public func takeConnectionReports() -> [StoreChange] {
+        let reports = pending.filter(\.isConnectionReport)
+        pending.removeAll(where: \.isConnectionReport)
+        return reports
     }
 
     /// Takes every change that arrived, oldest first.
@@ -71,5 +90,12 @@ public final class LiveFeed {
 
     private func timeOut(_ id: UUID) {
         waiters.removeValue(forKey: id)?.resume(returning: false)
+    }
+}
+
+extension StoreChange {
+    /// A lost or restored connection: news to anyone, signed in or not.
+    var isConnectionReport: Bool {
+        if case .connection = self { true } else { false }
     }
 }

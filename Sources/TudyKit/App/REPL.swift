@@ -64,6 +64,9 @@ public final class REPL {
                 if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll()) }
                 request = await tabBar.interactiveLineRequest()
             } else {
+                // A script is not shown others' news until it asks, but a lost connection
+                // explains the errors that follow it, so that is shown at once.
+                await showChanges(context.live.takeConnectionReports())
                 request = tabBar.lineRequest
             }
             isWaitingAtPrompt = options.isInteractive && tabBar.isAtCommandPrompt

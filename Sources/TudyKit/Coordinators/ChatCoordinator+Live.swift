@@ -27,8 +27,8 @@ extension ChatCoordinator {
         case .membersChanged(let room):
             guard let openRoom, openRoom.room.id == room.id else { return }
             openRoom.update(room)
-        case .connection(let line):
-            context.console.line(line)
+        case .connection:
+            break  // the tab bar shows it, to a guest too
         }
     }
 

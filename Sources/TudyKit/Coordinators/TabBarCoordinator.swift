@@ -281,6 +281,10 @@ public final class TabBarCoordinator: Coordinator {
 
     /// Shows one change from the store, where the user is.
     func show(_ change: StoreChange) async {
+        if case .connection(let line) = change {
+            context.console.line(line)
+            return
+        }
         let chatShown = tabBarController.presented == nil && tabBarController.selectedTab == .chat
         let openRoom = chatShown ? chatCoordinator.navigationController.topScreen as? RoomScreen : nil
         do {
