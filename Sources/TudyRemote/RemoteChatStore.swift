@@ -4,7 +4,7 @@ import TudyKit
 
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
 /// over one WebSocket, checked by the server's store; changes are pushed by the server.
-public final class RemoteChatStore: ChatStore, ConnectionReporting {
+public final class RemoteChatStore: ChatStore {
     private let connection: RemoteConnection
 
     /// - Parameters:
@@ -152,7 +152,9 @@ public final class RemoteChatStore: ChatStore, ConnectionReporting {
         try await connection.subscribe(token: session.token.text)
     }
 
-    public func connectionReports() async -> AsyncStream<String> {
-        await connection.connectionReports()
+    public func connectionReports() -> AsyncStream<String>? {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(10))
+        Task { await connection.report(to: continuation) }
+        return stream
     }
 }

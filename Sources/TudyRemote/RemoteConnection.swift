@@ -234,16 +234,14 @@ actor RemoteConnection {
         reports.values.forEach { $0.yield(line) }
     }
 
-    /// Lines saying the connection was lost or is back, for as long as the stream is read.
-    func connectionReports() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(10))
+    /// Yields a line each time the connection is lost or back, until the stream ends.
+    func report(to continuation: AsyncStream<String>.Continuation) {
         let id = nextID
         nextID += 1
         reports[id] = continuation
         continuation.onTermination = { [weak self] _ in
             Task { await self?.stopReporting(id) }
         }
-        return stream
     }
 
     private func stopReporting(_ id: Int) {

@@ -25,10 +25,10 @@ public final class LiveFeed {
     public init(store: any ChatStore, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.store = store
         self.sleep = sleep
-        if let reporting = store as? any ConnectionReporting {
-            // A guest is told of a lost connection too, so it is not a session's change.
+        // A guest is told of a lost connection too, so it is not a session's change.
+        if let reports = store.connectionReports() {
             reportingConnection = Task { [weak self] in
-                for await line in await reporting.connectionReports() { self?.arrive(.connection(line)) }
+                for await line in reports { self?.arrive(.connection(line)) }
             }
         }
     }

@@ -77,9 +77,16 @@ public protocol ChatStore: Sendable {
     /// committed), rooms they joined or left, members who came or went. Iterating ends
     /// when the task iterating it is cancelled.
     func changes(for session: Session) async throws -> AsyncStream<StoreChange>
+
+    /// For a store that reaches its data over a connection that can drop (a server's): one
+    /// line each time it is lost or back, from now on, for everyone using the store, signed
+    /// in or not. Nil for a store with no such connection.
+    func connectionReports() -> AsyncStream<String>?
 }
 
 extension ChatStore {
+    public func connectionReports() -> AsyncStream<String>? { nil }
+
     /// Keeps a message that no retry will name.
     public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
         try await send(text, to: roomID, from: session, key: nil)
