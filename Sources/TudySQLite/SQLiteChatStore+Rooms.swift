@@ -51,7 +51,7 @@ extension SQLiteChatStore {
 
     static func directRoom(between first: (id: Int64, user: User), and second: (id: Int64, user: User), in db: Database) throws -> Room {
         guard first.id != second.id else { throw StoreError.cannotChatWithSelf }
-        let key = [first.user.name.lowercased(), second.user.name.lowercased()].sorted().joined(separator: " ")
+        let key = [Accounts.key(first.user.name), Accounts.key(second.user.name)].sorted().joined(separator: " ")
         let roomID: Int64
         if let existing = try db.fetchOne(Int64.self, sql: "SELECT id FROM room WHERE direct_key = ?", arguments: [key]) {
             // Someone who left a 1:1 room comes back to it rather than getting a second one.

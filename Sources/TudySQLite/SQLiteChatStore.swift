@@ -60,28 +60,31 @@ public final class SQLiteChatStore: SeedableStore {
     // MARK: - Accounts
 
     public func signUp(name: String, password: String) async throws -> Session {
+        let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
-        let taken = try await read { db in try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) != nil }
+        let key = Accounts.key(name)
+        let taken = try await read { db in try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) != nil }
         guard !taken else { throw StoreError.nameTaken(name) }
         // Hashing is slow on purpose; it happens outside the write lock.
         let hash = try hasher.hash(password)
         let now = clock.now()
         return try await write { db in
-            guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) == nil else {
+            guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) == nil else {
                 throw StoreError.nameTaken(name)
             }
-            try db.run(sql: "INSERT INTO user (name, password_hash) VALUES (?, ?)", arguments: [name, hash])
+            try db.run(sql: "INSERT INTO user (name, name_key, password_hash) VALUES (?, ?, ?)", arguments: [name, key, hash])
             return try Self.openSession(userID: db.lastInsertedRowID, user: User(name: name), now: now, in: db)
         }
     }
 
     public func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
+        let key = Accounts.key(name)
         // The throttle's decision and the record of this try are one immediate transaction, so
         // that tries made at once by several processes can not all pass through one due try.
         // The try counts as failed until the password is found right.
         let account = try await write { db -> (name: String, hash: String)? in
-            let failure = try db.fetchOne(Row.self, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [name])
+            let failure = try db.fetchOne(Row.self, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [key])
             let wait = LoginThrottle.remaining(
                 failures: failure?["count"] as Int? ?? 0, lastFailure: failure.map { StoreDate.column($0, "last_failed_at") },
                 now: now)
@@ -89,15 +92,15 @@ public final class SQLiteChatStore: SeedableStore {
             try db.run(sql: """
                     INSERT INTO login_failure (name, count, last_failed_at) VALUES (?, 1, ?)
                     ON CONFLICT (name) DO UPDATE SET count = count + 1, last_failed_at = excluded.last_failed_at
-                    """, arguments: [name.lowercased(), StoreDate.text(now)])
-            let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name = ?", arguments: [name])
+                    """, arguments: [key, StoreDate.text(now)])
+            let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name_key = ?", arguments: [key])
             return row.map { (name: $0["name"], hash: $0["password_hash"]) }
         }
         guard hasher.verifyLogin(password, against: account?.hash), let account else {
             throw StoreError.wrongCredentials
         }
         return try await write { db in
-            try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [name])
+            try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [key])
             let user = try Self.user(named: account.name, in: db)
             return try Self.openSession(userID: user.id, user: user.user, now: now, in: db)
         }
@@ -144,7 +147,7 @@ public final class SQLiteChatStore: SeedableStore {
     }
 
     static func user(named name: String, in db: Database) throws -> (id: Int64, user: User) {
-        guard let row = try db.fetchOne(Row.self, sql: "SELECT id, name FROM user WHERE name = ?", arguments: [name]) else {
+        guard let row = try db.fetchOne(Row.self, sql: "SELECT id, name FROM user WHERE name_key = ?", arguments: [Accounts.key(name)]) else {
             throw StoreError.unknownUser(name)
         }
         return (row["id"], User(name: row["name"]))
@@ -272,10 +275,13 @@ public final class SQLiteChatStore: SeedableStore {
                 }
             }
             for (index, account) in fixture.users.enumerated() {
-                guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [account.name]) == nil else {
+                let key = Accounts.key(account.name)
+                guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) == nil else {
                     throw Fixture.nameTaken(account.name, at: index)
                 }
-                try db.run(sql: "INSERT INTO user (name, password_hash) VALUES (?, ?)", arguments: [account.name, hashes[index]])
+                try db.run(
+                    sql: "INSERT INTO user (name, name_key, password_hash) VALUES (?, ?, ?)",
+                    arguments: [account.name, key, hashes[index]])
             }
             for (index, post) in fixture.projects.enumerated() {
                 let writerID = try user(post.writer, at: "projects[\(index)]").id

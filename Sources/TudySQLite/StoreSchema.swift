@@ -1,4 +1,5 @@
 import GRDB
+import TudyKit
 
 /// The tables of a tudy store, built by named migrations.
 enum StoreSchema {
@@ -77,6 +78,16 @@ enum StoreSchema {
                     ALTER TABLE message ADD COLUMN client_key TEXT;
                     CREATE UNIQUE INDEX message_by_client_key ON message(sender_id, client_key) WHERE client_key IS NOT NULL;
                     """)
+        }
+        migrator.registerMigration("v5 names of any script") { db in
+            // SQLite's NOCASE folds ASCII only; names of every script are compared by a key
+            // tudy folds, kept beside the name and unique.
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN name_key TEXT")
+            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM user") {
+                try db.execute(
+                    sql: "UPDATE user SET name_key = ? WHERE id = ?", arguments: [Accounts.key(row["name"]), row["id"] as Int64])
+            }
+            try db.execute(sql: "CREATE UNIQUE INDEX user_by_name_key ON user(name_key)")
         }
         return migrator
     }

@@ -137,6 +137,28 @@ struct ChatStoreContractTests {
         #expect(page.messages.map(\.text) == ["only once", "mine", "no key", "no key"])
     }
 
+    @Test("names of any script: kept in NFC, unique and logged in without regard to case (Unicode case folding)", arguments: StoreFactory.all)
+    func namesOfAnyScript(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        // "zoé" typed with a combining accent is kept precomposed.
+        let zoe = try await store.signUp(name: "Zoe\u{301}", password: "password-zoe")
+        #expect(zoe.user.name == "Zo\u{E9}" && zoe.user.name.unicodeScalars.count == 3)
+        #expect(try await store.logIn(name: "ZO\u{C9}", password: "password-zoe").user == zoe.user)
+        await #expect(throws: StoreError.nameTaken("zo\u{E9}")) { try await store.signUp(name: "zo\u{E9}", password: "password-x") }
+        let joy = try await store.signUp(name: "조이", password: "password-joy")
+        #expect(try await store.user(named: "조이") == joy.user)
+        // Full case folding: ß is ss, final sigma is sigma.
+        _ = try await store.signUp(name: "straße", password: "password-str")
+        await #expect(throws: StoreError.nameTaken("STRASSE")) { try await store.signUp(name: "STRASSE", password: "password-x") }
+        _ = try await store.signUp(name: "ὀδυσσεύς", password: "password-ody")
+        #expect(try await store.user(named: "ὈΔΥΣΣΕΎΣ").name == "ὀδυσσεύς")
+        let room = try await store.directRoom(between: joy, and: try await store.user(named: "ZOÉ"))
+        #expect(room.hasMember(zoe.user) && room.hasMember(joy.user))
+        for bad in ["a b", "x!", "😀😀", "z", "ab\u{200B}", String(repeating: "가", count: 33)] {
+            await #expect(throws: StoreError.invalidName(bad)) { try await store.signUp(name: bad, password: "password-x") }
+        }
+    }
+
     // MARK: - Posts
 
     @Test("board search folds case for every script, the same in every store", arguments: StoreFactory.all)

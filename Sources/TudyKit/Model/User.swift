@@ -11,8 +11,8 @@ public struct User: Hashable, Sendable, Codable {
         self.name = name
     }
 
-    /// Whether two names belong to the same account.
+    /// Whether two names belong to the same account: the same once normalized and case-folded.
     public func isNamed(_ other: String) -> Bool {
-        name.lowercased() == other.lowercased()
+        name == other || Accounts.key(name) == Accounts.key(other)
     }
 }

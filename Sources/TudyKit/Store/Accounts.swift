@@ -1,21 +1,45 @@
+import Foundation
+
 /// The rules every store applies to account names and passwords.
 public enum Accounts {
     /// The shortest password tudy accepts.
     public static let minimumPasswordLength = 8
 
-    /// The rules every store applies to a new account, before any password is hashed.
+    /// The rules every store applies to a new account, before any password is hashed; give it
+    /// the name normalized.
     /// - Throws: `StoreError.invalidName` or `.weakPassword`.
     public static func check(name: String, password: String) throws {
         guard isValidName(name) else { throw StoreError.invalidName(name) }
         guard password.count >= minimumPasswordLength else { throw StoreError.weakPassword }
     }
 
-    /// Whether a name is 2 to 32 ASCII letters, digits, `.`, `-` or `_`.
+    /// Whether a name is 2 to 32 letters of any script, decimal digits, `.`, `-` or `_`.
     public static func isValidName(_ name: String) -> Bool {
-        (2...32).contains(name.count)
-            && name.unicodeScalars.allSatisfy {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
-            }
+        (2...32).contains(name.count) && name.allSatisfy(isNameCharacter)
+    }
+
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        if character.isLetter {
+            // A letter with its accents, never a symbol or an emoji that calls itself one.
+            return first.properties.isAlphabetic
+                && character.unicodeScalars.dropFirst().allSatisfy {
+                    [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory)
+                }
+        }
+        return character.unicodeScalars.count == 1
+            && (first.properties.generalCategory == .decimalNumber || "._-".unicodeScalars.contains(first))
+    }
+
+    /// A name as the store keeps it: Unicode NFC, so that `zoé` typed either way is one name.
+    public static func normalized(_ name: String) -> String {
+        String(decoding: Array(name.precomposedStringWithCanonicalMapping.utf8), as: UTF8.self)
+    }
+
+    /// What names are compared by: NFC with case folded (lowercased after uppercasing, which
+    /// folds `ß` with `ss` and `ς` with `σ` as full Unicode case folding does).
+    public static func key(_ name: String) -> String {
+        normalized(normalized(name).uppercased().lowercased())
     }
 }
 

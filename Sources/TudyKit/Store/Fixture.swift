@@ -8,8 +8,19 @@ import Foundation
 public struct Fixture: Decodable, Equatable, Sendable {
     /// An account to make.
     public struct Account: Decodable, Equatable, Sendable {
+        /// Normalized (NFC) as it is read, as a name typed at sign-up is.
         public let name: String
         public let password: String
+
+        enum CodingKeys: String, CodingKey {
+            case name, password
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = Accounts.normalized(try container.decode(String.self, forKey: .name))
+            password = try container.decode(String.self, forKey: .password)
+        }
     }
 
     /// A post, written by one of the accounts.
@@ -102,7 +113,7 @@ public struct Fixture: Decodable, Equatable, Sendable {
             } catch let error as StoreError {
                 throw StoreError.invalidFixture("users[\(index)]: \(error.message)")
             }
-            guard names.insert(account.name.lowercased()).inserted else {
+            guard names.insert(Accounts.key(account.name)).inserted else {
                 throw StoreError.invalidFixture("users[\(index)]: the name '\(account.name)' comes twice")
             }
         }
@@ -113,16 +124,16 @@ public struct Fixture: Decodable, Equatable, Sendable {
         }
         for (index, room) in rooms.enumerated() {
             switch room.kind {
-            case .direct where Set(room.members.map { $0.lowercased() }).count != 2:
+            case .direct where Set(room.members.map(Accounts.key)).count != 2:
                 throw StoreError.invalidFixture("rooms[\(index)]: a direct room has two members")
             case .group where room.members.count < 2:
                 throw StoreError.invalidFixture("rooms[\(index)]: a group room has at least two members")
             default:
                 break
             }
-            let members = Set(room.members.map { $0.lowercased() })
+            let members = Set(room.members.map(Accounts.key))
             for (position, line) in room.messages.enumerated() {
-                guard members.contains(line.sender.lowercased()) else {
+                guard members.contains(Accounts.key(line.sender)) else {
                     throw StoreError.invalidFixture("rooms[\(index)]: \(line.sender) writes to a room they are not in")
                 }
                 do {

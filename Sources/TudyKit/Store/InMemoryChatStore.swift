@@ -35,15 +35,16 @@ public actor InMemoryChatStore: SeedableStore {
     // MARK: - Accounts
 
     public func signUp(name: String, password: String) async throws -> Session {
+        let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
-        guard accounts[name.lowercased()] == nil else { throw StoreError.nameTaken(name) }
+        guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
         let account = Account(user: User(name: name), passwordHash: try hasher.hash(password))
-        accounts[name.lowercased()] = account
+        accounts[Accounts.key(name)] = account
         return sessions.open(for: account.user, now: clock.now())
     }
 
     public func logIn(name: String, password: String) async throws -> Session {
-        let key = name.lowercased()
+        let key = Accounts.key(name)
         let now = clock.now()
         let failures = failedLogins[key]
         let wait = LoginThrottle.remaining(failures: failures?.count ?? 0, lastFailure: failures?.last, now: now)
@@ -73,7 +74,7 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     public func user(named name: String) async throws -> User {
-        guard let account = accounts[name.lowercased()] else { throw StoreError.unknownUser(name) }
+        guard let account = accounts[Accounts.key(name)] else { throw StoreError.unknownUser(name) }
         return account.user
     }
 
@@ -148,7 +149,7 @@ public actor InMemoryChatStore: SeedableStore {
         return roomsByID.values
             .filter { $0.room.hasMember(user) }
             .map { state in
-                let lastRead = state.lastRead[user.name.lowercased()] ?? 0
+                let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
                 return RoomSummary(
                     room: state.room, lastMessage: state.messages.last,
                     unreadCount: min(
@@ -171,9 +172,9 @@ public actor InMemoryChatStore: SeedableStore {
 
     /// The 1:1 room of two known, different users, made if it does not exist.
     private func directRoomState(between user: User, and other: User) -> Room {
-        let pair = Set([user.name.lowercased(), other.name.lowercased()])
+        let pair = Set([Accounts.key(user.name), Accounts.key(other.name)])
         let existing = roomsByID.values.first {
-            $0.room.kind == .direct && Set(($0.room.members + $0.room.departed).map { $0.name.lowercased() }) == pair
+            $0.room.kind == .direct && Set(($0.room.members + $0.room.departed).map { Accounts.key($0.name) }) == pair
         }
         if let existing {
             // Someone who left a 1:1 room comes back to it rather than getting a second one.
@@ -246,14 +247,14 @@ public actor InMemoryChatStore: SeedableStore {
     public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
         let user = try user(of: session.token)
         let state = try memberState(of: roomID, user: user)
-        let lastRead = state.lastRead[user.name.lowercased()] ?? 0
+        let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
         return state.messages.first { $0.id > lastRead && !$0.sender.isNamed(user.name) }?.id
     }
 
     public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
-        let messageKey = key.map { MessageKey(sender: user.name.lowercased(), key: $0) }
+        let messageKey = key.map { MessageKey(sender: Accounts.key(user.name), key: $0) }
         if let messageKey, let kept = keyedMessages[messageKey],
             let message = roomsByID[kept.roomID]?.messages.first(where: { $0.id == kept.messageID })
         {
@@ -267,7 +268,7 @@ public actor InMemoryChatStore: SeedableStore {
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
-        let key = user.name.lowercased()
+        let key = Accounts.key(user.name)
         state.lastRead[key] = max(state.lastRead[key] ?? 0, messageID)
         roomsByID[roomID] = state
     }
@@ -311,13 +312,13 @@ public actor InMemoryChatStore: SeedableStore {
 
     private func loadValidated(_ fixture: Fixture) throws {
         func user(_ name: String, at place: String) throws -> User {
-            guard let account = accounts[name.lowercased()] else { throw Fixture.unknownName(name, at: place) }
+            guard let account = accounts[Accounts.key(name)] else { throw Fixture.unknownName(name, at: place) }
             return account.user
         }
         for (index, account) in fixture.users.enumerated() {
-            guard accounts[account.name.lowercased()] == nil else { throw Fixture.nameTaken(account.name, at: index) }
+            guard accounts[Accounts.key(account.name)] == nil else { throw Fixture.nameTaken(account.name, at: index) }
             let user = User(name: account.name)
-            accounts[account.name.lowercased()] = Account(user: user, passwordHash: try hasher.hash(account.password))
+            accounts[Accounts.key(account.name)] = Account(user: user, passwordHash: try hasher.hash(account.password))
         }
         for (index, post) in fixture.projects.enumerated() {
             let writer = try user(post.writer, at: "projects[\(index)]")
@@ -334,7 +335,7 @@ public actor InMemoryChatStore: SeedableStore {
                 let sender = try user(line.sender, at: "rooms[\(index)]")
                 let message = try append(line.text, to: room.id, from: sender, at: line.sentAt ?? clock.now())
                 // A seed is history: whoever wrote a message had read the room up to it.
-                roomsByID[room.id]?.lastRead[sender.name.lowercased()] = message.id
+                roomsByID[room.id]?.lastRead[Accounts.key(sender.name)] = message.id
             }
         }
     }

@@ -7,7 +7,7 @@ struct SessionBook: Sendable {
     /// A new session for `user`, lasting `SessionToken.lifetime` from `now`.
     mutating func open(for user: User, now: Date) -> Session {
         let token = SessionToken.random()
-        entries[token.hash] = (user.name.lowercased(), now.addingTimeInterval(SessionToken.lifetime))
+        entries[token.hash] = (Accounts.key(user.name), now.addingTimeInterval(SessionToken.lifetime))
         return Session(user: user, token: token)
     }
 

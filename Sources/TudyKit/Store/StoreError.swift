@@ -21,7 +21,7 @@ public enum StoreError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .invalidName(let name):
-            "'\(name)' is not a valid name: use 2 to 32 letters, digits, '.', '-' or '_'"
+            "'\(name)' is not a valid name: use 2 to 32 letters of any script, digits, '.', '-' or '_'"
         case .nameTaken(let name):
             "the name '\(name)' is taken: choose another, or /login \(name) if it is yours"
         case .weakPassword:
