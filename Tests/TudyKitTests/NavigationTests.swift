@@ -140,6 +140,21 @@ struct GoneTests {
         #expect(app.tabBar.tabBarController.path == "home > board")
     }
 
+    @Test("/delete at a terminal asks to be typed again; any other line between keeps the post")
+    func deleteAsksFirst() async throws {
+        let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")
+        app.context.confirmsDeletion = true
+        let post = try await app.store.createProject(
+            ProjectDraft(title: "Keep me", works: ["ios"], capacity: 2, body: "B"), by: try await app.session("alice"))
+        await app.send("/open \(post.id)", "/delete")
+        #expect(app.output.standardOutput.hasSuffix("/delete again deletes post #\(post.id) Keep me for good; anything else keeps it\n"))
+        await app.send("/where", "/delete")
+        #expect(try await app.store.project(id: post.id).title == "Keep me")
+        #expect(await app.send("/delete") == [])
+        await #expect(throws: StoreError.noSuchProject(post.id)) { try await app.store.project(id: post.id) }
+        #expect(app.tabBar.tabBarController.path == "home > board")
+    }
+
     @Test("a room left from another session: the next line in it says so and takes the user to the rooms list")
     func leftRoom() async throws {
         let app = try await TestApp.started(users: ["alice", "bob"], loggedIn: "bob")

@@ -10,6 +10,12 @@ public final class AppContext {
     /// Whether messages that arrive are shown as they come (a person at a terminal), or only
     /// when a command asks for them (a script, which stays deterministic).
     public var showsLiveMessages: Bool
+    /// Whether `/delete` asks to be typed again first (a person at a terminal), or deletes at
+    /// once (a script, which means what it says).
+    public var confirmsDeletion = false
+    /// How many lines the session has handled: a question "type it again" is answered only by
+    /// the very next line.
+    var linesHandled = 0
 
     public init(
         store: any ChatStore, login: LoginState = LoginState(), console: Console, format: TextFormat,

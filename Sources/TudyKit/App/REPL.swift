@@ -50,6 +50,7 @@ public final class REPL {
         let context = tabBar.context
         tabBar.readsScript = !options.isInteractive
         context.showsLiveMessages = options.isInteractive
+        context.confirmsDeletion = options.isInteractive
         if options.isInteractive {
             console.line("tudy: /help lists the commands, /quit leaves")
             context.live.onArrival = { [weak self] in self?.changesArrived() }

@@ -13,9 +13,7 @@ extension TabBarCoordinator {
             rooms = (try? await store.rooms(of: session)) ?? []
         }
         let unread = rooms.reduce(0) { $0 + $1.unreadCount }
-        if unread > 0, let user = context.login.user {
-            request.prompt = "\(tabBarController.path)  \(user.name) [\(unread) unread]> "
-        }
+        if unread > 0 { request.prompt = commandPrompt(unread: unread) }
         let screen = tabBarController.visibleScreen
         var vocabulary = CompletionVocabulary(
             commands: (screen?.commands ?? []).map(\.name) + CommandCatalog.global.map(\.name))

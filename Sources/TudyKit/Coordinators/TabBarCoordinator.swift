@@ -69,10 +69,18 @@ public final class TabBarCoordinator: Coordinator {
     public var lineRequest: LineRequest {
         if refusedPasswordLines > 0 { return LineRequest(prompt: "password: ", isSecret: true) }
         return switch tabBarController.visibleScreen?.prompt ?? .command {
-        case .command: LineRequest(prompt: "\(tabBarController.path)  \(context.login.user?.name ?? "guest")> ")
+        case .command: LineRequest(prompt: commandPrompt(unread: 0))
         case .answer(let question, _): LineRequest(prompt: question, isRemembered: false)
         case .secret(let question): LineRequest(prompt: question, isSecret: true)
         }
+    }
+
+    /// Where the user is and who they are, cut to fit the window.
+    func commandPrompt(unread: Int) -> String {
+        let who = context.login.user?.name ?? "guest"
+        return PromptFit.prompt(
+            parts: tabBarController.pathParts, tail: unread > 0 ? "  \(who) [\(unread) unread]> " : "  \(who)> ",
+            width: context.console.windowWidth)
     }
 
     /// Whether the next line is a command (or a message), not a password or a form's answer:
@@ -116,6 +124,7 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     private func dispatch(_ line: String) async throws -> LineOutcome {
+        context.linesHandled += 1
         quitWasWarned = quitWarning
         quitWarning = false
         guard let screen = tabBarController.visibleScreen else { return .proceed }

@@ -47,8 +47,11 @@ public final class TabBarController {
 
     /// Where the user is, e.g. `chat > rooms > @bob`; a modal is named last.
     public var path: String {
-        let titles = navigator(for: selectedTab).screens.map(\.title)
-            + (presented?.screens.map(\.title) ?? [])
-        return ([selectedTab.rawValue] + titles).joined(separator: " > ")
+        pathParts.joined(separator: " > ")
+    }
+
+    /// The tab, then the title of each screen down to the visible one.
+    public var pathParts: [String] {
+        [selectedTab.rawValue] + navigator(for: selectedTab).screens.map(\.title) + (presented?.screens.map(\.title) ?? [])
     }
 }

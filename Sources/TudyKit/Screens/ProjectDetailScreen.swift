@@ -18,6 +18,8 @@ public final class ProjectDetailScreen: Screen {
     public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     public private(set) var project: Project
     private let context: AppContext
+    /// The line that asked for `/delete` to be typed again, if one did.
+    private var deletionAskedAt: Int?
 
     public init(project: Project, context: AppContext) {
         self.project = project
@@ -39,6 +41,8 @@ public final class ProjectDetailScreen: Screen {
     }
 
     public func handle(_ input: ScreenInput) async throws {
+        let confirmed = deletionAskedAt == context.linesHandled - 1
+        deletionAskedAt = nil
         // The post as it is now: its writer may have changed or deleted it meanwhile.
         project = try await context.store.project(id: project.id)
         switch input {
@@ -54,6 +58,11 @@ public final class ProjectDetailScreen: Screen {
             try await setOpen(true)
         case .command("delete", _):
             let session = try requireWriter()
+            if context.confirmsDeletion && !confirmed {
+                deletionAskedAt = context.linesHandled
+                context.console.line("/delete again deletes post #\(project.id) \(project.title) for good; anything else keeps it")
+                return
+            }
             try await context.store.deleteProject(id: project.id, by: session)
             context.console.line("deleted post #\(project.id)")
             try await didSendEventClosure?(.didDelete(project: project))

@@ -29,6 +29,9 @@ public final class Console {
         self.capabilities = capabilities
     }
 
+    /// The terminal's width now, or nil for a pipe or a file.
+    public var windowWidth: Int? { capabilities.width() }
+
     /// Whether the reader of standard output has gone.
     public var isClosed: Bool { output.isClosed }
 

@@ -1,0 +1,37 @@
+/// Fits a command prompt to the window, so that it never wraps: the longest part of the path
+/// (a long search query, say) gives way first, cut short with `…`.
+enum PromptFit {
+    /// Columns left free for typing after the prompt.
+    static let typingRoom = 20
+
+    /// - Parameters:
+    ///   - parts: the path's parts, joined with ` > `.
+    ///   - tail: what follows the path, kept whole: `  alice [2 unread]> `.
+    ///   - width: the window's width, or nil when there is no window (a script's prompt).
+    static func prompt(parts: [String], tail: String, width: Int?) -> String {
+        var parts = parts
+        func text() -> String { parts.joined(separator: " > ") + tail }
+        guard let width else { return text() }
+        let limit = max(width - typingRoom, 20)
+        while DisplayWidth.of(text()) > limit {
+            let widths = parts.map(DisplayWidth.of)
+            guard let longest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[longest] > 1 else { break }
+            let over = DisplayWidth.of(text()) - limit
+            parts[longest] = shortened(parts[longest], to: max(widths[longest] - over, 1))
+        }
+        return text()
+    }
+
+    /// The start of `text` and `…`, in at most `columns` columns.
+    private static func shortened(_ text: String, to columns: Int) -> String {
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = DisplayWidth.of(String(character))
+            guard used + width <= columns - 1 else { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + "…"
+    }
+}
