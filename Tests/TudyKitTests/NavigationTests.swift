@@ -62,7 +62,23 @@ struct NavigationTests {
         await testApp.send("/open 1", "/dm", "/signup carol", "password-carol", "password-carol")
         #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
         #expect(testApp.context.login.user == User(name: "carol"))
-        #expect(try await testApp.store.rooms(of: try await testApp.session("carol")).count == 1)
+        #expect(try await testApp.store.rooms(of: try await testApp.session("carol")).count == 0)
+    }
+
+    @Test("/dm on a post stores no room until the first message; going back leaves none")
+    func dmStoresNothingUntilSent() async throws {
+        let testApp = try await seeded(loggedIn: "bob")
+        let bob = try await testApp.session("bob")
+        await testApp.send("/open 1", "/dm", "/members", "/more")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
+        #expect(try await testApp.store.rooms(of: bob).isEmpty)
+        await testApp.send("/back", "/home", "/dm")
+        #expect(try await testApp.store.rooms(of: bob).isEmpty)
+        #expect(await testApp.send("Are you still recruiting?") == [])
+        let rooms = try await testApp.store.rooms(of: bob)
+        #expect(rooms.map { $0.room.members.map(\.name) } == [["bob", "alice"]])
+        #expect(rooms.first?.lastMessage?.text == "Are you still recruiting?")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
     }
 
     @Test("/dm on a post opens the existing 1:1 room, never a second one")

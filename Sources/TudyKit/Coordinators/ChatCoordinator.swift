@@ -43,11 +43,29 @@ public final class ChatCoordinator: Coordinator {
         chatDelegate?.selectChatTab()
     }
 
-    /// Opens the 1:1 room with `other`, made if it does not exist, on top of the rooms list.
+    /// Opens the 1:1 room with `other` on top of the rooms list: the room they share, or, when
+    /// there is none, a draft of it that the first message makes real.
     public func showPersonalChat(with other: User) async throws {
-        let room = try await context.store.directRoom(between: try context.requireSession(), and: other)
+        let session = try context.requireSession()
+        let other = try await context.store.user(named: other.name)
+        guard !session.user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
+        let shared = try await context.store.rooms(of: session).first { $0.room.kind == .direct && $0.room.hasMember(other) }
         navigationController.popToRoot()
-        try await pushRoom(room)
+        if let shared {
+            try await pushRoom(shared.room)
+        } else {
+            try await pushDraft(with: other)
+        }
+    }
+
+    private func pushDraft(with other: User) async throws {
+        let draft = DirectRoomDraftScreen(with: other, context: context)
+        draft.didSendEventClosure = { [weak self] event in
+            guard let self else { return }
+            navigationController.pop()
+            if case .didStart(let room) = event { try await pushRoom(room) }
+        }
+        try await navigationController.push(draft)
     }
 
     func pushRoom(_ room: Room) async throws {
