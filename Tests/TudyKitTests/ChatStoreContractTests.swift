@@ -159,6 +159,29 @@ struct ChatStoreContractTests {
         }
     }
 
+    @Test("failed logins are throttled: past the free tries even the right password waits, then works", arguments: StoreFactory.all)
+    func loginThrottle(_ factory: StoreFactory) async throws {
+        let now = Locked(TestApp.start)
+        let store = try await factory.make(clock: WallClock { now.value })
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        for _ in 0..<LoginThrottle.freeFailures {
+            await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "alice", password: "wrong-password") }
+        }
+        await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "ALICE", password: "wrong-password") }
+        let wait = LoginThrottle.wait(afterFailures: LoginThrottle.freeFailures + 1)
+        #expect(wait > 0)
+        await #expect(throws: StoreError.tooManyAttempts(waitSeconds: wait)) {
+            try await store.logIn(name: "alice", password: "password-alice")
+        }
+        // Another name is not held back by alice's failures.
+        _ = try await store.signUp(name: "bob", password: "password-bob")
+        #expect(try await store.logIn(name: "bob", password: "password-bob").user.name == "bob")
+        now.value = TestApp.start.addingTimeInterval(TimeInterval(wait))
+        #expect(try await store.logIn(name: "alice", password: "password-alice").user.name == "alice")
+        // A success forgets the failures: the next wrong password is free again.
+        await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "alice", password: "wrong-password") }
+    }
+
     // MARK: - Posts
 
     @Test("board search folds case for every script, the same in every store", arguments: StoreFactory.all)

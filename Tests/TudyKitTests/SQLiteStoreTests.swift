@@ -182,21 +182,59 @@ struct SQLiteStoreTests {
         #expect(check == "ok")
     }
 
-    @Test("the last page of a room is found by key: the plan searches the index, never scans")
-    func pagingPlan() async throws {
+    /// A plan line that reads `message` other than by a room's index or one message's id: a
+    /// scan, or a walk of every room's messages by id (`rowid<?`), which costs the same.
+    static func walksMessages(_ detail: String) -> Bool {
+        guard detail.hasPrefix("SCAN message") || detail.hasPrefix("SEARCH message ") else { return false }
+        return !(detail.contains("INDEX message_by_room (room_id=?") || detail.contains("(rowid=?)")
+            || detail.contains("INDEX message_by_client_key"))
+    }
+
+    /// The plans of every statement reading `message` that the store itself runs for the
+    /// rooms list with its unread counts, opening a room (last page, unread), `/more` and
+    /// `/wait`, on a room of 300 messages: the plan lines that scan `message` whole.
+    private func messageScans(droppingIndex: Bool = false) async throws -> [String] {
         let path = try newPath()
-        _ = try open(path)
-        let details = try await DatabaseQueue(path: path).read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    EXPLAIN QUERY PLAN SELECT message.id FROM message JOIN user ON user.id = message.sender_id
-                    WHERE message.room_id = 1 AND message.id < 100 ORDER BY message.id DESC LIMIT 21
-                    """
-            ).map { $0["detail"] as String }
+        let statements = Locked<[String]>([])
+        let store = try SQLiteChatStore(
+            path: path, clock: .stepping(from: TestApp.start), hasher: hasher,
+            prepare: { db in
+                db.trace(options: .statement) { event in
+                    if case .statement(let statement) = event { statements.value.append(statement.expandedSQL) }
+                }
+            })
+        let (room, alice, bob) = try await aliceAndBob(in: store)
+        for n in 1...300 { _ = try await store.send("message \(n)", to: room.id, from: n % 2 == 0 ? alice : bob) }
+        try await store.markRead(roomID: room.id, upTo: 150, for: alice)
+        if droppingIndex {
+            try await DatabaseQueue(path: path).write { db in try db.execute(sql: "DROP INDEX message_by_room") }
         }
-        #expect(details.contains { $0.contains("message USING") && $0.contains("message_by_room") || $0.contains("INTEGER PRIMARY KEY") })
-        #expect(!details.contains { $0.hasPrefix("SCAN message") })
-        #expect(!details.contains { $0.contains("TEMP B-TREE") })
+        statements.value = []
+        _ = try await store.rooms(of: alice)
+        let unread = try #require(try await store.firstUnread(in: room.id, for: alice))
+        _ = try await store.messages(in: room.id, for: alice, after: unread - 1, limit: 101)
+        let last = try await store.messages(in: room.id, for: alice, before: nil, limit: 20)
+        _ = try await store.messages(in: room.id, for: alice, before: last.messages.first?.id, limit: 20)
+        _ = try await store.messages(in: room.id, for: alice, after: 290, limit: 100)
+        let reads = statements.value.filter { $0.uppercased().hasPrefix("SELECT") && $0.contains("message") }
+        #expect(reads.count >= 5, "the store ran fewer reads of message than expected: \(reads)")
+        let queue = try DatabaseQueue(path: path)
+        return try await queue.read { db in
+            try reads.flatMap { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+                    .filter(Self.walksMessages).map { "\($0) in: \(sql)" }
+            }
+        }
+    }
+
+    @Test("every screen finds messages by key: no statement the store runs walks the message table")
+    func pagingPlan() async throws {
+        let scans = try await messageScans()
+        #expect(scans.isEmpty, "message read other than by key: \(scans)")
+    }
+
+    @Test("the plan check above can fail: without the index on room and id, it sees the scans")
+    func pagingPlanCanFail() async throws {
+        #expect(try await !messageScans(droppingIndex: true).isEmpty)
     }
 }

@@ -18,9 +18,15 @@ struct TranscriptTests {
         return files.filter { $0.hasSuffix(".tudy") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    @Test("the transcripts are there")
-    func transcriptsExist() {
-        #expect(Self.names.count >= 6)
+    @Test("the transcripts are there, each script with its recorded output and each output with its script")
+    func transcriptsExist() throws {
+        #expect(Self.names == [
+            "bad-input", "bail", "board-and-posts", "chat-rooms", "guest-browsing", "login-on-demand", "navigation",
+            "write-flow-errors",
+        ])
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+        let outputs = files.filter { $0.hasSuffix(".out") }.map { String($0.dropLast(4)) }.sorted()
+        #expect(outputs == Self.names)
     }
 
     @Test("transcript", arguments: names)

@@ -11,7 +11,7 @@ struct Style {
     /// The same colour for a name every time, in every process (FNV-1a, not the seeded `Hasher`).
     static func name(_ name: String) -> Style {
         var hash: UInt32 = 2_166_136_261
-        for byte in name.lowercased().utf8 {
+        for byte in Accounts.key(name).utf8 {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
         return Style(code: palette[Int(hash % UInt32(palette.count))])

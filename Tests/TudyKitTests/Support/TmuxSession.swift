@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A terminal a test types into and reads, as a person would: tmux with send-keys and
 /// capture-pane, on a socket of its own.
@@ -62,13 +63,20 @@ final class TmuxSession {
     }
 
     /// Reads the window until `condition` holds, for up to `seconds`; returns the last screen.
+    /// When it never holds, records an issue at the caller with what the screen shows.
     @discardableResult
-    func waitUntil(seconds: Double = 20, _ condition: (String) -> Bool) throws -> String {
+    func waitUntil(
+        seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var shown = try screen()
         while !condition(shown) && Date() < deadline {
             usleep(20_000)
             shown = try screen()
+        }
+        if !condition(shown) {
+            // Fails here, where the screen was not what the test waited for, not at a later check.
+            Issue.record("the screen did not become what this wait expects within \(seconds) s; it shows:\n\(shown)", sourceLocation: sourceLocation)
         }
         return shown
     }
