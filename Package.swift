@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +47,14 @@ let package = Package(
                 "TudyKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "TudyPostgres",
+            dependencies: [
+                "TudyKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -89,6 +98,7 @@ let package = Package(
             dependencies: [
                 "TudyCommandLine",
                 "TudyKit",
+                "TudyPostgres",
                 "TudyServer",
                 "TudyRemote",
                 .product(name: "Logging", package: "swift-log"),
@@ -108,12 +118,14 @@ let package = Package(
             dependencies: [
                 "TudyKit",
                 "TudySQLite",
+                "TudyPostgres",
                 "TudyServer",
                 "TudyRemote",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             exclude: ["Transcripts"]
         ),

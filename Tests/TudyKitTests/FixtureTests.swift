@@ -96,7 +96,7 @@ struct SeedLoadingTests {
 
     @Test("a fixture loads users, posts and rooms", arguments: StoreFactory.seedable)
     func fixture(_ factory: StoreFactory) async throws {
-        let store = try factory.makeSeedable()
+        let store = try await factory.makeSeedable()
         let json = """
             {"users": [{"name": "alice", "password": "alice-password"}, {"name": "bob", "password": "bob-password"}],
              "projects": [{"title": "T", "works": ["iOS"], "capacity": 2, "body": "B", "writer": "bob",
@@ -118,7 +118,7 @@ struct SeedLoadingTests {
           arguments: StoreFactory.seedable, halfway.map(\.id))
     func wholeOrNothing(factory: StoreFactory, id: String) async throws {
         let bad = try #require(Self.halfway.first { $0.id == id })
-        let store = try factory.makeSeedable()
+        let store = try await factory.makeSeedable()
         let broken = Self.good.replacingOccurrences(of: bad.from, with: bad.to)
         #expect(broken != Self.good)
         await #expect(throws: StoreError.invalidFixture(bad.message)) {
@@ -132,7 +132,7 @@ struct SeedLoadingTests {
 
     @Test("a seed whose user the store already has: nothing of it is loaded", arguments: StoreFactory.seedable)
     func clashWithStore(factory: StoreFactory) async throws {
-        let store = try factory.makeSeedable()
+        let store = try await factory.makeSeedable()
         _ = try await store.signUp(name: "Ben", password: "ben-password")
         await #expect(throws: StoreError.invalidFixture("users[1]: the store already has a user named 'ben'; nothing was loaded")) {
             try await store.load(try Fixture.decode(Data(Self.good.utf8)))

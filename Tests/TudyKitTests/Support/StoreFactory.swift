@@ -7,7 +7,7 @@ import TudySQLite
 struct StoreFactory: Sendable, CustomTestStringConvertible {
     let name: String
     /// Opens a local store an operator can seed; nil for a store reached over the network.
-    let openLocal: (@Sendable (WallClock) throws -> any SeedableStore)?
+    let openLocal: (@Sendable (WallClock) async throws -> any SeedableStore)?
     /// Opens the store as a client sees it, over `clock`.
     let open: @Sendable (WallClock) async throws -> any ChatStore
 
@@ -19,12 +19,14 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     }
 
     /// A new local store that takes seeds. - Precondition: the store is a local one.
-    func makeSeedable() throws -> any SeedableStore {
-        try openLocal!(.stepping(from: TestApp.start))
+    func makeSeedable() async throws -> any SeedableStore {
+        try await openLocal!(.stepping(from: TestApp.start))
     }
 
-    private static func local(name: String, _ openLocal: @escaping @Sendable (WallClock) throws -> any SeedableStore) -> StoreFactory {
-        StoreFactory(name: name, openLocal: openLocal, open: { try openLocal($0) })
+    private static func local(
+        name: String, _ openLocal: @escaping @Sendable (WallClock) async throws -> any SeedableStore
+    ) -> StoreFactory {
+        StoreFactory(name: name, openLocal: openLocal, open: { try await openLocal($0) })
     }
 
     static let memory = local(name: "in-memory") { clock in
@@ -38,6 +40,11 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             clock: clock, hasher: Argon2idPasswordHasher(cost: .testing))
     }
 
+    /// A PostgreSQL store in a new database of its own, on the cluster scripts/test starts.
+    static let postgres = local(name: "PostgreSQL") { clock in
+        try await PostgresTestCluster.newStore(clock: clock)
+    }
+
     /// A remote store, through a server started in the test on an in-memory store.
     static let remote = StoreFactory(name: "remote", openLocal: nil) { clock in
         let server = try await TestServer.start(InMemoryChatStore(clock: clock, hasher: Argon2idPasswordHasher(cost: .testing)))
@@ -45,10 +52,10 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     }
 
     /// The stores an operator can seed.
-    static let seedable: [StoreFactory] = [memory, sqlite]
+    static let seedable: [StoreFactory] = [memory, sqlite, postgres]
 
     /// Every store tudy has.
-    static let all: [StoreFactory] = [memory, sqlite, remote]
+    static let all: [StoreFactory] = [memory, sqlite, postgres, remote]
 }
 
 import Testing

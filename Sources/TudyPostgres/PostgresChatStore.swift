@@ -1,0 +1,330 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TudyKit
+
+/// A `ChatStore` in a PostgreSQL database, which several `tudy serve` may share.
+///
+/// Every write is one transaction; membership and authorship are checked in the queries.
+/// Message ids are taken under a lock held to commit, so they follow commit order and an
+/// "after id" cursor never passes a message still being written. Changes reach every server
+/// through `LISTEN` / `NOTIFY`, and each server reads what is new by key.
+public final class PostgresChatStore: SeedableStore {
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+    let clock: WallClock
+    let hasher: any PasswordHasher
+    let logger: Logger
+    let feed: PostgresChangeFeed
+
+    private init(client: PostgresClient, running: Task<Void, Never>, clock: WallClock, hasher: any PasswordHasher, logger: Logger) {
+        self.client = client
+        self.running = running
+        self.clock = clock
+        self.hasher = hasher
+        self.logger = logger
+        feed = PostgresChangeFeed(client: client, logger: logger)
+    }
+
+    /// Connects to `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`), brings the
+    /// tables up to date and starts following changes.
+    /// - Throws: `PostgresStoreError`.
+    public static func open(
+        url: String, clock: WallClock, hasher: any PasswordHasher, logger: Logger = Logger(label: "tudy.postgres")
+    ) async throws -> PostgresChatStore {
+        let client = PostgresClient(configuration: try configuration(url), backgroundLogger: logger)
+        let running = Task { await client.run() }
+        let store = PostgresChatStore(client: client, running: running, clock: clock, hasher: hasher, logger: logger)
+        do {
+            try await PostgresSchema.migrate(client, logger: logger)
+        } catch {
+            running.cancel()
+            throw PostgresStoreError.unreachable(Self.reason(error))
+        }
+        await store.feed.start()
+        return store
+    }
+
+    /// Stops following changes and closes every connection.
+    public func close() async {
+        await feed.stop()
+        running.cancel()
+    }
+
+    static func configuration(_ url: String) throws -> PostgresClient.Configuration {
+        guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
+            let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
+        else { throw PostgresStoreError.badURL(url) }
+        let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+        var configuration = PostgresClient.Configuration(
+            host: host, port: parts.port ?? 5432, username: user, password: parts.password,
+            database: database.isEmpty ? nil : database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            return error.serverInfo?[.message] ?? "\(error.code)"
+        }
+        return "\(error)"
+    }
+
+    /// Runs `body` in one transaction; store errors pass through, database errors say so.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw Self.translate(error.closureError ?? error.beginError ?? error.commitError ?? error)
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// A store error as it is; a database's error as one line a person can act on.
+    static func translate(_ error: any Error) -> any Error {
+        switch error {
+        case is StoreError, is PostgresStoreError:
+            return error
+        case let error as PSQLError where error.serverInfo?[.sqlState] == "23505":
+            return PostgresStoreError.conflict
+        default:
+            return PostgresStoreError.unreachable(reason(error))
+        }
+    }
+
+    // MARK: - Accounts
+
+    public func signUp(name: String, password: String) async throws -> Session {
+        let name = Accounts.normalized(name)
+        try Accounts.check(name: name, password: password)
+        let key = Accounts.key(name)
+        guard try await transaction({ try await Self.userID(key: key, on: $0) }) == nil else { throw StoreError.nameTaken(name) }
+        // Hashing is slow on purpose; it happens outside any transaction.
+        let hash = try hasher.hash(password)
+        let now = clock.now()
+        do {
+            return try await transaction { connection in
+                guard try await Self.userID(key: key, on: connection) == nil else { throw StoreError.nameTaken(name) }
+                let id = try await Self.one(
+                    Int.self,
+                    "INSERT INTO users (name, name_key, password_hash) VALUES (\(name), \(key), \(hash)) RETURNING id", on: connection)
+                return try await Self.openSession(userID: id ?? 0, user: User(name: name), now: now, on: connection)
+            }
+        } catch PostgresStoreError.conflict {
+            throw StoreError.nameTaken(name)
+        }
+    }
+
+    public func logIn(name: String, password: String) async throws -> Session {
+        let now = clock.now()
+        let key = Accounts.key(name)
+        // The throttle's decision and the record of this try are one transaction under a lock
+        // on the name, so tries made at once on several servers can not all pass one due try.
+        let account = try await transaction { connection -> (name: String, hash: String)? in
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(key)))", logger: logger)
+            var failures = 0
+            var lastFailure: Date?
+            for try await (count, last) in try await connection.query(
+                "SELECT count, last_failed_at FROM login_failure WHERE name_key = \(key)", logger: logger
+            ).decode((Int, Date).self) {
+                (failures, lastFailure) = (count, last)
+            }
+            let wait = LoginThrottle.remaining(failures: failures, lastFailure: lastFailure, now: now)
+            guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
+            try await connection.query(
+                """
+                INSERT INTO login_failure (name_key, count, last_failed_at) VALUES (\(key), 1, \(now))
+                ON CONFLICT (name_key) DO UPDATE SET count = login_failure.count + 1, last_failed_at = excluded.last_failed_at
+                """, logger: logger)
+            var account: (name: String, hash: String)?
+            for try await (name, hash) in try await connection.query(
+                "SELECT name, password_hash FROM users WHERE name_key = \(key)", logger: logger
+            ).decode((String, String).self) {
+                account = (name, hash)
+            }
+            return account
+        }
+        guard hasher.verifyLogin(password, against: account?.hash), let account else {
+            throw StoreError.wrongCredentials
+        }
+        return try await transaction { connection in
+            try await connection.query("DELETE FROM login_failure WHERE name_key = \(key)", logger: logger)
+            let user = try await Self.user(named: account.name, on: connection)
+            return try await Self.openSession(userID: user.id, user: user.user, now: now, on: connection)
+        }
+    }
+
+    public func resume(_ token: SessionToken) async throws -> Session {
+        let now = clock.now()
+        return try await transaction { Session(user: try await Self.signedIn(token, now: now, on: $0).user, token: token) }
+    }
+
+    public func logOut(_ session: Session) async throws {
+        let now = clock.now()
+        try await transaction { connection in
+            // Expired sessions of anyone go too, so the table holds only live ones.
+            _ = try await connection.query(
+                "DELETE FROM session WHERE token_hash = \(session.token.hash) OR expires_at <= \(now)", logger: Self.quiet)
+        }
+    }
+
+    public func user(named name: String) async throws -> User {
+        try await transaction { try await Self.user(named: name, on: $0).user }
+    }
+
+    public func userNames() async throws -> [String] {
+        try await transaction { try await Self.all(String.self, "SELECT name FROM users ORDER BY name", on: $0) }
+    }
+
+    static let quiet = Logger(label: "tudy.postgres.query", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    static func openSession(userID: Int, user: User, now: Date, on connection: PostgresConnection) async throws -> Session {
+        let token = SessionToken.random()
+        try await connection.query(
+            "INSERT INTO session (token_hash, user_id, expires_at) VALUES (\(token.hash), \(userID), \(now.addingTimeInterval(SessionToken.lifetime)))",
+            logger: quiet)
+        return Session(user: user, token: token)
+    }
+
+    /// The user a token names. - Throws: `StoreError.sessionEnded` unless this store gave it and it is current.
+    static func signedIn(_ token: SessionToken, now: Date, on connection: PostgresConnection) async throws -> (id: Int, user: User) {
+        for try await (id, name) in try await connection.query(
+            """
+            SELECT users.id, users.name FROM session JOIN users ON users.id = session.user_id
+            WHERE session.token_hash = \(token.hash) AND session.expires_at > \(now)
+            """, logger: quiet
+        ).decode((Int, String).self) {
+            return (id, User(name: name))
+        }
+        throw StoreError.sessionEnded
+    }
+
+    static func userID(key: String, on connection: PostgresConnection) async throws -> Int? {
+        try await one(Int.self, "SELECT id FROM users WHERE name_key = \(key)", on: connection)
+    }
+
+    static func user(named name: String, on connection: PostgresConnection) async throws -> (id: Int, user: User) {
+        for try await (id, stored) in try await connection.query(
+            "SELECT id, name FROM users WHERE name_key = \(Accounts.key(name))", logger: quiet
+        ).decode((Int, String).self) {
+            return (id, User(name: stored))
+        }
+        throw StoreError.unknownUser(name)
+    }
+
+    // MARK: - Reading rows
+
+    static func one<T: PostgresDecodable & Sendable>(_ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection) async throws -> T? {
+        for try await value in try await connection.query(query, logger: quiet).decode(T.self) { return value }
+        return nil
+    }
+
+    static func all<T: PostgresDecodable & Sendable>(_ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection) async throws -> [T] {
+        var values: [T] = []
+        for try await value in try await connection.query(query, logger: quiet).decode(T.self) { values.append(value) }
+        return values
+    }
+
+    // MARK: - Posts
+
+    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+        // A board holds a study group's posts; they are read whole and matched as every store
+        // matches them (case folded for every script).
+        try await transaction { connection in
+            try await Self.projects(where: "TRUE", on: connection).filter(query.matches)
+        }
+    }
+
+    public func project(id: Int) async throws -> Project {
+        try await transaction { try await Self.project(id: id, on: $0) }
+    }
+
+    static func projects(where condition: String, on connection: PostgresConnection) async throws -> [Project] {
+        var projects: [Project] = []
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: """
+                SELECT project.id, project.title, project.works, project.capacity, project.body, users.name,
+                       project.is_open, project.created_at
+                FROM project JOIN users ON users.id = project.writer_id WHERE \(condition) ORDER BY project.id DESC
+                """), logger: quiet)
+        for try await (id, title, works, capacity, body, writer, isOpen, createdAt) in rows.decode(
+            (Int, String, [String], Int, String, String, Bool, Date).self)
+        {
+            projects.append(
+                Project(
+                    id: id, title: title, works: works, capacity: capacity, body: body, writer: User(name: writer),
+                    isOpen: isOpen, createdAt: createdAt))
+        }
+        return projects
+    }
+
+    static func project(id: Int, on connection: PostgresConnection) async throws -> Project {
+        guard let project = try await projects(where: "project.id = \(id)", on: connection).first else {
+            throw StoreError.noSuchProject(id)
+        }
+        return project
+    }
+
+    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
+        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        let now = clock.now()
+        return try await transaction { connection in
+            let writerID = try await Self.signedIn(session.token, now: now, on: connection).id
+            return try await Self.insertProject(draft, writerID: writerID, isOpen: true, createdAt: now, on: connection)
+        }
+    }
+
+    static func insertProject(
+        _ draft: ProjectDraft, writerID: Int, isOpen: Bool, createdAt: Date, on connection: PostgresConnection
+    ) async throws -> Project {
+        let id = try await one(
+            Int.self,
+            """
+            INSERT INTO project (title, body, capacity, works, writer_id, is_open, created_at)
+            VALUES (\(draft.title), \(draft.body), \(draft.capacity), \(draft.works), \(writerID), \(isOpen), \(createdAt))
+            RETURNING id
+            """, on: connection)
+        return try await project(id: id ?? 0, on: connection)
+    }
+
+    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        let now = clock.now()
+        return try await transaction { connection in
+            try await Self.requireWriter(projectID: id, session: session, now: now, on: connection)
+            try await connection.query(
+                """
+                UPDATE project SET title = \(draft.title), body = \(draft.body), capacity = \(draft.capacity), works = \(draft.works)
+                WHERE id = \(id)
+                """, logger: Self.quiet)
+            return try await Self.project(id: id, on: connection)
+        }
+    }
+
+    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+        let now = clock.now()
+        return try await transaction { connection in
+            try await Self.requireWriter(projectID: id, session: session, now: now, on: connection)
+            try await connection.query("UPDATE project SET is_open = \(isOpen) WHERE id = \(id)", logger: Self.quiet)
+            return try await Self.project(id: id, on: connection)
+        }
+    }
+
+    public func deleteProject(id: Int, by session: Session) async throws {
+        let now = clock.now()
+        try await transaction { connection in
+            try await Self.requireWriter(projectID: id, session: session, now: now, on: connection)
+            try await connection.query("DELETE FROM project WHERE id = \(id)", logger: Self.quiet)
+        }
+    }
+
+    /// - Throws: `.notWriter` unless the session's user wrote the post (checked in the query).
+    static func requireWriter(projectID: Int, session: Session, now: Date, on connection: PostgresConnection) async throws {
+        let userID = try await signedIn(session.token, now: now, on: connection).id
+        let project = try await project(id: projectID, on: connection)
+        let writes = try await one(
+            Int.self, "SELECT id FROM project WHERE id = \(projectID) AND writer_id = \(userID) FOR UPDATE", on: connection)
+        guard writes != nil else { throw StoreError.notWriter(projectID: projectID, writer: project.writer.name) }
+    }
+}

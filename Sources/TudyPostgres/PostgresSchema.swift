@@ -1,0 +1,101 @@
+import Logging
+import PostgresNIO
+
+/// The store's tables, made by versioned migrations that run at start; several servers
+/// starting at once take turns through an advisory lock.
+enum PostgresSchema {
+    /// The lock every message insert holds until it commits, so that message ids are taken in
+    /// commit order and no reader's "after id" cursor can pass a message still being written.
+    static let messageOrderLock = 7_261_001
+    private static let migrationLock = 7_261_000
+
+    private static let migrations: [(version: Int, sql: [String])] = [
+        (1, [
+            """
+            CREATE TABLE users (
+                id BIGSERIAL PRIMARY KEY,
+                name TEXT NOT NULL,
+                name_key TEXT NOT NULL UNIQUE,
+                password_hash TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE login_failure (
+                name_key TEXT PRIMARY KEY,
+                count INT NOT NULL,
+                last_failed_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE session (
+                token_hash TEXT PRIMARY KEY,
+                user_id BIGINT NOT NULL REFERENCES users(id),
+                expires_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE project (
+                id BIGSERIAL PRIMARY KEY,
+                title TEXT NOT NULL,
+                body TEXT NOT NULL,
+                capacity INT NOT NULL,
+                works TEXT[] NOT NULL,
+                writer_id BIGINT NOT NULL REFERENCES users(id),
+                is_open BOOLEAN NOT NULL,
+                created_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE room (
+                id BIGSERIAL PRIMARY KEY,
+                kind TEXT NOT NULL CHECK (kind IN ('direct', 'group')),
+                direct_key TEXT UNIQUE
+            )
+            """,
+            """
+            CREATE TABLE membership (
+                room_id BIGINT NOT NULL REFERENCES room(id),
+                user_id BIGINT NOT NULL REFERENCES users(id),
+                position INT NOT NULL,
+                is_member BOOLEAN NOT NULL DEFAULT TRUE,
+                last_read_message_id BIGINT NOT NULL DEFAULT 0,
+                PRIMARY KEY (room_id, user_id)
+            )
+            """,
+            "CREATE INDEX membership_by_user ON membership(user_id, is_member)",
+            "CREATE SEQUENCE message_id",
+            """
+            CREATE TABLE message (
+                id BIGINT PRIMARY KEY,
+                room_id BIGINT NOT NULL REFERENCES room(id),
+                sender_id BIGINT NOT NULL REFERENCES users(id),
+                text TEXT NOT NULL,
+                sent_at TIMESTAMPTZ NOT NULL,
+                client_key TEXT
+            )
+            """,
+            "CREATE INDEX message_by_room ON message(room_id, id)",
+            "CREATE UNIQUE INDEX message_by_client_key ON message(sender_id, client_key) WHERE client_key IS NOT NULL",
+        ])
+    ]
+
+    /// Brings the database up to the newest version, each migration one transaction.
+    static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS tudy_migration (version INT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+                logger: logger)
+            var applied: Set<Int> = []
+            for try await version in try await connection.query("SELECT version FROM tudy_migration", logger: logger).decode(Int.self) {
+                applied.insert(version)
+            }
+            for migration in migrations where !applied.contains(migration.version) {
+                for statement in migration.sql {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO tudy_migration (version) VALUES (\(migration.version))", logger: logger)
+            }
+        }
+    }
+}

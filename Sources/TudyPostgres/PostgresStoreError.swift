@@ -1,0 +1,22 @@
+import TudyKit
+
+/// What goes wrong between a server and its PostgreSQL database, with what would work.
+public enum PostgresStoreError: Error, Equatable, UserFacingError {
+    /// `--database` is not a `postgres://` URL tudy can use.
+    case badURL(String)
+    /// The database did not answer, or refused the connection.
+    case unreachable(String)
+    /// Another server wrote the same thing at the same moment.
+    case conflict
+
+    public var message: String {
+        switch self {
+        case .badURL(let url):
+            "'\(url)' is not a database address: use postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+        case .unreachable(let reason):
+            "the database can not be reached (\(reason)): check that PostgreSQL runs and the address is right"
+        case .conflict:
+            "someone else changed the same thing at the same moment: try again"
+        }
+    }
+}
