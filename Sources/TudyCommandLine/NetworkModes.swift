@@ -14,6 +14,8 @@ package struct ServeSettings {
     /// Where to listen, as HOST:PORT.
     package var listen: String
     package var store: Launcher.Settings
+    /// A PostgreSQL database to keep the store in instead, shared with other servers.
+    package var database: String?
     /// PEM files for wss://, or nil for ws://.
     package var tls: (certificate: String, key: String)?
 }

@@ -14,6 +14,12 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
 
     @OptionGroup var local: LocalStoreOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the store in PostgreSQL, which several servers may share (instead of --store or --memory).",
+            valueName: "postgres://user@host/db"))
+    var database: String?
+
     @Option(name: .customLong("tls-cert"), help: ArgumentHelp("A PEM certificate chain: serve wss://.", valueName: "file.pem"))
     var tlsCertificate: String?
 
@@ -21,6 +27,9 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
     var tlsKey: String?
 
     func validate() throws {
+        if database != nil && (local.memory || local.store != nil) {
+            throw ValidationError("--database keeps the store in PostgreSQL: leave out --memory and --store")
+        }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for ws://")
         }
@@ -31,7 +40,7 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: false, noColor: true, check: false)
         let status = await Modes.serve(
             ServeSettings(
-                listen: listen, store: store,
+                listen: listen, store: store, database: database,
                 tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } }))
         if status != 0 { throw ExitCode(status) }
     }

@@ -30,16 +30,26 @@ public final class PostgresChatStore: SeedableStore {
     /// tables up to date and starts following changes.
     /// - Throws: `PostgresStoreError`.
     public static func open(
-        url: String, clock: WallClock, hasher: any PasswordHasher, logger: Logger = Logger(label: "tudy.postgres")
+        url: String, clock: WallClock, hasher: any PasswordHasher, logger: Logger = Logger(label: "tudy.postgres"),
+        startTimeout: Duration = .seconds(10)
     ) async throws -> PostgresChatStore {
         let client = PostgresClient(configuration: try configuration(url), backgroundLogger: logger)
         let running = Task { await client.run() }
         let store = PostgresChatStore(client: client, running: running, clock: clock, hasher: hasher, logger: logger)
         do {
-            try await PostgresSchema.migrate(client, logger: logger)
+            // The pool retries a refused connection for ever; a server that can not start says so.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await PostgresSchema.migrate(client, logger: logger) }
+                group.addTask {
+                    try await Task.sleep(for: startTimeout)
+                    throw PostgresStoreError.unreachable("no answer within \(startTimeout.components.seconds) s")
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
         } catch {
             running.cancel()
-            throw PostgresStoreError.unreachable(Self.reason(error))
+            throw error as? PostgresStoreError ?? PostgresStoreError.unreachable(Self.reason(error))
         }
         await store.feed.start()
         return store

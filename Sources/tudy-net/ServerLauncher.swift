@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import TudyCommandLine
 import TudyKit
+import TudyPostgres
 import TudyServer
 
 /// Opens the store and serves it: `tudy serve`.
@@ -14,17 +15,25 @@ enum ServerLauncher {
             console.error(ChatServer.StartError.badListenAddress(settings.listen).message)
             return 2
         }
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let logger = Logger(label: "tudy.server")
         let store: any SeedableStore
         do {
-            store = try Launcher.makeStore(settings.store)
+            if let database = settings.database {
+                // The pool's own retries are not news; what fails reaches the server's log as an error.
+                var databaseLogger = Logger(label: "tudy.postgres")
+                databaseLogger.logLevel = .error
+                store = try await PostgresChatStore.open(
+                    url: database, clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(), logger: databaseLogger)
+            } else {
+                store = try Launcher.makeStore(settings.store)
+            }
         } catch {
             console.error(ErrorReport.message(for: error))
             return 2
         }
         if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return 2 }
 
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-        let logger = Logger(label: "tudy.server")
         let scheme = settings.tls == nil ? "ws" : "wss"
         let server = ChatServer(store: store, settings: .init(host: host, port: port, tls: settings.tls), logger: logger)
         do {

@@ -139,6 +139,8 @@ struct BinaryTests {
         (["--server", "wss://10.1.2.3:7070"], Int32(64), "wss:// needs the host name its certificate gives"),
         (["--ca-file", "ca.pem"], Int32(64), "--ca-file is for a wss:// server"),
         (["--server", "http://example.org"], Int32(64), "is not a server address"),
+        (["serve", "--database", "mysql://root@db/tudy"], Int32(2), "is not a database address: use postgres://"),
+        (["serve", "--database", "postgres://tudy@db/tudy", "--memory"], Int32(64), "--database keeps the store in PostgreSQL"),
     ])
     func badFlags(arguments: [String], status: Int32, message: String) throws {
         let run = try tudy(arguments, input: "/whoami\n")
