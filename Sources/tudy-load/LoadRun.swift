@@ -1,3 +1,4 @@
+import Foundation
 import TudyKit
 import TudyRemote
 
@@ -66,6 +67,7 @@ struct LoadRun {
     /// Every client sends its share at a steady rate, starting at staggered moments; then the
     /// run waits up to `drain` for every delivery owed.
     func chat(messages: Int, rate: Double, drain: Duration) async throws -> LoadReport {
+        FileHandle.standardError.write(Data("sending \(messages) messages from \(clients.count) clients\n".utf8))
         let interval = Duration.seconds(1 / rate)
         let start = ContinuousClock.now + .milliseconds(100)
         var failures = 0
