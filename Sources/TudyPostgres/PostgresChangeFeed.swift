@@ -12,6 +12,8 @@ actor PostgresChangeFeed {
 
     private struct Follower {
         let viewer: User
+        /// The viewer's folded name, as the database keeps it beside the name.
+        let viewerKey: String
         /// Messages up to this id came before the stream did.
         let after: Int
         let continuation: AsyncStream<StoreChange>.Continuation
@@ -36,6 +38,7 @@ actor PostgresChangeFeed {
     }
 
     func stop() {
+        reading?.cancel()
         listening?.cancel()
         listening = nil
         followers.values.forEach { $0.continuation.finish() }
@@ -48,7 +51,7 @@ actor PostgresChangeFeed {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         continuation.onTermination = { [weak self] _ in Task { await self?.remove(id) } }
-        followers[id] = Follower(viewer: viewer, after: after, continuation: continuation)
+        followers[id] = Follower(viewer: viewer, viewerKey: Accounts.key(viewer.name), after: after, continuation: continuation)
         return stream
     }
 
@@ -67,10 +70,10 @@ actor PostgresChangeFeed {
                             first = false
                             self.newestMessageID = try await self.newest(on: connection)
                         } else {
-                            try await self.catchUp(on: connection)
+                            self.noteEverything()
                         }
                         for try await notification in notifications {
-                            try await self.handle(notification.payload, on: connection)
+                            self.note(notification.payload)
                         }
                     }
                 }
@@ -85,40 +88,79 @@ actor PostgresChangeFeed {
         try await PostgresChatStore.one(Int.self, "SELECT COALESCE(MAX(id), 0)::BIGINT FROM message", on: connection) ?? 0
     }
 
-    private func handle(_ payload: String, on connection: PostgresConnection) async throws {
+    // What the notifications said is to be read: noted at once, read by one reader, so that a
+    // burst of notifications costs one read, not one each.
+    private var messagesToRead = false
+    private var roomsToRead: [Int] = []
+    private var reading: Task<Void, Never>?
+
+    private func note(_ payload: String) {
         if payload == "m" {
-            try await readMessages(on: connection)
+            messagesToRead = true
         } else if payload.hasPrefix("r"), let roomID = Int(payload.dropFirst()) {
             // Messages committed before the room changed are told first.
-            try await readMessages(on: connection)
-            try await readRoom(roomID, on: connection)
+            messagesToRead = true
+            if !roomsToRead.contains(roomID) { roomsToRead.append(roomID) }
         }
+        startReading()
     }
 
     /// After a lost connection: every message since, and every room as it is now.
-    private func catchUp(on connection: PostgresConnection) async throws {
-        try await readMessages(on: connection)
-        for roomID in rooms.keys.sorted() { try await readRoom(roomID, on: connection) }
+    private func noteEverything() {
+        messagesToRead = true
+        for roomID in rooms.keys.sorted() where !roomsToRead.contains(roomID) { roomsToRead.append(roomID) }
+        startReading()
     }
 
+    private func startReading() {
+        guard reading == nil else { return }
+        reading = Task { await self.readWhileNoted() }
+    }
+
+    private func readWhileNoted() async {
+        while messagesToRead || !roomsToRead.isEmpty {
+            let readsMessages = messagesToRead
+            let roomIDs = roomsToRead
+            messagesToRead = false
+            roomsToRead = []
+            do {
+                try await client.withConnection { connection in
+                    if readsMessages { try await self.readMessages(on: connection) }
+                    for roomID in roomIDs { try await self.readRoom(roomID, on: connection) }
+                }
+            } catch {
+                logger.error("could not read the database's changes: trying again", metadata: ["error": "\(PostgresChatStore.reason(error))"])
+                messagesToRead = messagesToRead || readsMessages
+                roomsToRead = roomIDs + roomsToRead.filter { !roomIDs.contains($0) }
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+        reading = nil
+    }
+
+    /// Every message after the newest told, with its room's members as they are now, in one
+    /// query a batch.
     private func readMessages(on connection: PostgresConnection) async throws {
         while true {
-            let messages = try await PostgresChatStore.messages(
-                where: "message.id > \(newestMessageID)", order: "ASC", limit: 500, on: connection)
-            for message in messages {
-                let members = try await PostgresChatStore.all(
-                    String.self,
-                    """
-                    SELECT users.name FROM membership JOIN users ON users.id = membership.user_id
-                    WHERE membership.room_id = \(message.roomID) AND membership.is_member
-                    """, on: connection)
+            var count = 0
+            for try await (id, roomID, text, sentAt, sender, members) in try await connection.query(
+                """
+                SELECT message.id, message.room_id, message.text, message.sent_at, users.name,
+                       ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
+                             WHERE membership.room_id = message.room_id AND membership.is_member)
+                FROM message JOIN users ON users.id = message.sender_id
+                WHERE message.id > \(newestMessageID) ORDER BY message.id LIMIT 500
+                """, logger: PostgresChatStore.quiet
+            ).decode((Int, Int, String, Date, String, [String]).self) {
+                let message = Message(id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt)
                 for follower in followers.values
-                where message.id > follower.after && members.contains(where: follower.viewer.isNamed) {
+                where message.id > follower.after && members.contains(follower.viewerKey) {
                     follower.continuation.yield(.message(message))
                 }
-                newestMessageID = message.id
+                newestMessageID = id
+                count += 1
             }
-            guard messages.count == 500 else { return }
+            guard count == 500 else { return }
         }
     }
 

@@ -80,7 +80,13 @@ public struct ChatServer: Sendable {
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
         if stopsOnSignals {
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            var configuration = ServiceGroupConfiguration(
+                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            // A connection that never finishes (one waiting on a database that went away) must
+            // not keep the server from stopping: after 10 s the rest is cancelled.
+            configuration.maximumGracefulShutdownDuration = .seconds(10)
+            configuration.maximumCancellationDuration = .seconds(5)
+            try await ServiceGroup(configuration: configuration).run()
         } else {
             try await app.run()
         }

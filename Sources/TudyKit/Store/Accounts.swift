@@ -39,7 +39,9 @@ public enum Accounts {
     /// What names are compared by: NFC with case folded (lowercased after uppercasing, which
     /// folds `ß` with `ss` and `ς` with `σ` as full Unicode case folding does).
     public static func key(_ name: String) -> String {
-        normalized(normalized(name).uppercased().lowercased())
+        // ASCII needs no normalizing, and lower case is its folding: the common case, kept cheap.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
+        return normalized(normalized(name).uppercased().lowercased())
     }
 }
 
