@@ -18,6 +18,8 @@ struct DeliveryLedger {
         self.members = members
     }
 
+    var sentCount: Int { sent.count }
+
     mutating func recordSent(messageID: Int, by client: Int, in room: Int, at instant: ContinuousClock.Instant) {
         sent[messageID] = Sent(sender: client, room: room, at: instant)
     }

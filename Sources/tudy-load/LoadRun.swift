@@ -83,7 +83,10 @@ struct LoadRun {
                         do {
                             let message = try await client.store.send(
                                 "load message \(sequence) from \(index)", to: client.roomID, from: client.session)
-                            await ledger.sent(messageID: message.id, by: index, in: client.roomID, at: sentAt)
+                            if await ledger.sent(messageID: message.id, by: index, in: client.roomID, at: sentAt) == messages / 2 {
+                                // For whoever injects a fault in the middle (scripts/load, the tests).
+                                FileHandle.standardError.write(Data("halfway: \(messages / 2) messages sent\n".utf8))
+                            }
                         } catch {
                             failed += 1
                         }
@@ -111,8 +114,11 @@ actor LedgerBox {
         self.ledger = ledger
     }
 
-    func sent(messageID: Int, by client: Int, in room: Int, at instant: ContinuousClock.Instant) {
+    /// - Returns: how many messages have been sent so far.
+    @discardableResult
+    func sent(messageID: Int, by client: Int, in room: Int, at instant: ContinuousClock.Instant) -> Int {
         ledger.recordSent(messageID: messageID, by: client, in: room, at: instant)
+        return ledger.sentCount
     }
 
     func received(messageID: Int, by client: Int, at instant: ContinuousClock.Instant) {

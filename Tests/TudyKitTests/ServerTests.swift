@@ -192,4 +192,21 @@ struct ServerTests {
             #expect(bob.text.components(separatedBy: "alice: \(text)\n").count == 2, "bob saw '\(text)' other than once:\n\(bob.text)")
         }
     }
+
+    @Test("a short load: 50 clients over two servers on one PostgreSQL, one server killed halfway: nothing lost, nothing twice")
+    func shortLoadWithAKill() async throws {
+        let database = try await PostgresTestCluster.newDatabase()
+        let (first, firstURL) = try serve(["--listen", "127.0.0.1:0", "--database", database])
+        defer { first.stop() }
+        let (second, secondURL) = try serve(["--listen", "127.0.0.1:0", "--database", database])
+        defer { second.stop() }
+        let load = try RunningTudy(
+            TudyProcess.binary.deletingLastPathComponent().appendingPathComponent("tudy-load"),
+            ["--server", firstURL, "--server", secondURL, "--clients", "50", "--messages", "1000", "--rate", "2", "--drain", "20"])
+        defer { load.stop() }
+        load.waitFor("halfway", seconds: 60)
+        first.stop()
+        #expect(load.finish() == 0, "tudy-load:\n\(load.text)")
+        #expect(load.text.contains("sent 1000 failed 0 delivered 10000 lost 0 duplicated 0"), "\(load.text)")
+    }
 }
