@@ -13,27 +13,16 @@ enum RawSocket {
 
     /// Sends each text in turn, reading one reply after each (none after one the server closes on).
     static func exchange(_ url: String, _ texts: [String]) async throws -> Outcome {
-        var logger = Logger(label: "tudy.raw-socket")
-        logger.logLevel = .critical
-        let outcome = Locked(Outcome())
-        let close = try await WebSocketClient.connect(
-            url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger
-        ) { inbound, outbound, _ in
-            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-            for text in texts {
-                try await outbound.write(.text(text))
-                guard let reply = try await messages.next() else { return }
-                if case .text(let answer) = reply { outcome.value.replies.append(answer) }
-            }
-        }
-        var result = outcome.value
-        result.closeCode = close?.closeCode
-        return result
+        try await talk(url, texts, thenListen: nil)
     }
 
     /// Sends each text in turn as `exchange` does, then calls `ready` and reads until the server
     /// closes the connection: what it answered, and how it closed.
     static func listen(_ url: String, _ texts: [String], ready: @escaping @Sendable () -> Void) async throws -> Outcome {
+        try await talk(url, texts, thenListen: ready)
+    }
+
+    private static func talk(_ url: String, _ texts: [String], thenListen ready: (@Sendable () -> Void)?) async throws -> Outcome {
         var logger = Logger(label: "tudy.raw-socket")
         logger.logLevel = .critical
         let outcome = Locked(Outcome())
@@ -46,6 +35,7 @@ enum RawSocket {
                 guard let reply = try await messages.next() else { return }
                 if case .text(let answer) = reply { outcome.value.replies.append(answer) }
             }
+            guard let ready else { return }
             ready()
             while let frame = try await messages.next() {
                 if case .text(let answer) = frame { outcome.value.replies.append(answer) }
