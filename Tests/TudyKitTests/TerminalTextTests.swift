@@ -45,6 +45,14 @@ struct TerminalTextTests {
         let errors = RecordingOutput()
         Console(output: errors, capabilities: .init(colour: true)).error("bad")
         #expect(errors.standardError == "\u{1B}[31merror: bad\u{1B}[0m\n")
+
+        let longError = RecordingOutput()
+        Console(output: longError, capabilities: .init(width: { 40 }))
+            .error("not connected to the server at ws://127.0.0.1:7070: tudy is reconnecting, so try again in a moment")
+        let errorLines = longError.standardError.split(separator: "\n")
+        #expect(errorLines.count > 1 && errorLines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(errorLines)")
+        #expect(errorLines[0].hasPrefix("error: not connected"))
+        #expect(errorLines.dropFirst().allSatisfy { $0.hasPrefix("       ") && !$0.hasPrefix("        ") })
     }
 
     @Test("a name has the same colour every time, in every process, however its case is typed")

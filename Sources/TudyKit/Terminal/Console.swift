@@ -63,10 +63,12 @@ public final class Console {
         }
     }
 
-    /// Prints `error: …` to standard error, in red on a terminal.
+    /// Prints `error: …` to standard error, in red on a terminal, wrapped as a message is:
+    /// the lines after the first hang under the text.
     public func error(_ message: String) {
-        let text = "error: " + Sanitizer.inert(message)
-        output.write((capabilities.colour ? Style.red.apply(text) : text) + "\n", to: .standardError)
+        for line in wrap(prefix: "error: ", text: Sanitizer.inert(message)) {
+            output.write((capabilities.colour ? Style.red.apply(line) : line) + "\n", to: .standardError)
+        }
     }
 
     /// Prints a note to standard error that is not a failure, such as a hint.
