@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+import TudyPostgres
+
+/// What the PostgreSQL store promises beyond the contract: several servers on one database.
+@Suite("PostgreSQL store", .serialized)
+struct PostgresStoreTests {
+    private func open(_ url: String) async throws -> PostgresChatStore {
+        try await PostgresChatStore.open(
+            url: url, clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+    }
+
+    @Test("concurrent senders on two stores: a third store's follower gets every message once, in id order")
+    func concurrentSendersKeepCommitOrder() async throws {
+        let url = try await PostgresTestCluster.newDatabase()
+        let stores = [try await open(url), try await open(url)]
+        let watcher = try await open(url)
+        let names = (0..<8).map { "sender\($0)" }
+        var sessions: [Session] = []
+        for name in names { sessions.append(try await stores[0].signUp(name: name, password: "password-\(name)")) }
+        let reader = try await stores[0].signUp(name: "reader", password: "password-reader")
+        // Four group rooms of the reader and two senders each.
+        var roomOf: [Int] = []
+        for pair in stride(from: 0, to: 8, by: 2) {
+            let direct = try await stores[0].directRoom(between: sessions[pair], and: sessions[pair + 1].user)
+            let group = try await stores[0].invite(reader.user, to: direct.id, by: sessions[pair])
+            roomOf += [group.id, group.id]
+        }
+        let changes = await ChangeRecorder.reading(try await watcher.changes(for: reader))
+        let perSender = 40
+        let rooms = roomOf
+        let senders = sessions
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, session) in senders.enumerated() {
+                group.addTask {
+                    for n in 0..<perSender {
+                        _ = try await stores[index % 2].send("\(index).\(n)", to: rooms[index], from: session)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let received = await changes.next(names.count * perSender, within: 30).compactMap { change -> Message? in
+            if case .message(let message) = change { message } else { nil }
+        }
+        #expect(received.count == names.count * perSender)
+        #expect(Set(received.map(\.id)).count == received.count, "a message came twice")
+        #expect(received.map(\.id) == received.map(\.id).sorted(), "messages came out of id order")
+        for (index, _) in names.enumerated() {
+            let own = received.filter { $0.text.hasPrefix("\(index).") }.map(\.text)
+            #expect(own == (0..<perSender).map { "\(index).\($0)" }, "sender \(index)'s messages out of order")
+        }
+    }
+}
