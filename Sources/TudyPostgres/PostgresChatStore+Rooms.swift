@@ -167,6 +167,8 @@ extension PostgresChatStore {
         return MessagePage(messages: rows.prefix(limit).reversed(), hasOlder: rows.count > limit)
     }
 
+    /// Messages with their senders. - Parameter condition: SQL the store builds from ids, never
+    ///   from text anyone typed (that goes in as a bound value).
     static func messages(where condition: String, order: String, limit: Int, on connection: PostgresConnection) async throws -> [Message] {
         var messages: [Message] = []
         for try await (id, roomID, text, sentAt, sender) in try await connection.query(
@@ -212,10 +214,9 @@ extension PostgresChatStore {
         return try await transaction { connection in
             let sender = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
             if let key,
-                let kept = try await Self.messages(
-                    where: "message.sender_id = \(sender.id) AND message.client_key = '\(key.replacingOccurrences(of: "'", with: "''"))'",
-                    order: "ASC", limit: 1, on: connection
-                ).first
+                let keptID = try await Self.one(
+                    Int.self, "SELECT id FROM message WHERE sender_id = \(sender.id) AND client_key = \(key)", on: connection),
+                let kept = try await Self.messages(where: "message.id = \(keptID)", order: "ASC", limit: 1, on: connection).first
             {
                 return kept
             }

@@ -250,6 +250,7 @@ public final class PostgresChatStore: SeedableStore {
         try await transaction { try await Self.project(id: id, on: $0) }
     }
 
+    /// Posts, newest first. - Parameter condition: SQL the store builds from ids, never from text.
     static func projects(where condition: String, on connection: PostgresConnection) async throws -> [Project] {
         var projects: [Project] = []
         let rows = try await connection.query(
