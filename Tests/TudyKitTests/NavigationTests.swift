@@ -211,5 +211,10 @@ struct LeavingTests {
         let vocabulary = try #require(await app.tabBar.interactiveLineRequest().completion)
         #expect(vocabulary.candidates(for: "", in: "/dm ") == ["alice", "carol"])
         #expect(vocabulary.candidates(for: "", in: "/invite ") == ["carol"])
+
+        // On a 1:1 room not made yet, the same: neither of the two.
+        await app.send("/dm carol")
+        let draft = try #require(await app.tabBar.interactiveLineRequest().completion)
+        #expect(draft.candidates(for: "", in: "/invite ") == ["alice"])
     }
 }

@@ -22,6 +22,8 @@ extension TabBarCoordinator {
         vocabulary.userNames = ((try? await store.userNames()) ?? []).filter { !(me?.isNamed($0) ?? false) }
         if let room = (screen as? RoomScreen)?.room {
             vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
+        } else if let draft = screen as? DirectRoomDraftScreen {
+            vocabulary.inviteNames = vocabulary.userNames.filter { !draft.other.isNamed($0) }
         }
         let posts = (try? await store.projects(.all)) ?? []
         vocabulary.workTags = Array(Set(posts.flatMap(\.works))).sorted()
