@@ -5,6 +5,12 @@ import TudySQLite
 
 @testable import TudyKit
 
+/// A store for a test server, in memory, on the wall clock (a server restarted on it keeps
+/// the same data, as a SQLite file would).
+private func serverStore() -> InMemoryChatStore {
+    InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+}
+
 /// What `RemoteChatStore` does when its server goes away and comes back.
 @Suite("Remote store", .serialized)
 struct RemoteStoreTests {
@@ -27,7 +33,7 @@ struct RemoteStoreTests {
 
     @Test("while the server is gone a question fails at once, a message waits; once it is back the message is sent once")
     func disconnected() async throws {
-        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let store = serverStore()
         let server = try await TestServer.start(store)
         let client = try await server.client(requestTimeout: .seconds(30))
         let ann = try await client.signUp(name: "ann", password: "ann-password")
@@ -58,7 +64,7 @@ struct RemoteStoreTests {
 
     @Test("rooms joined and people who came while the connection was down are reported once it is back, before their messages")
     func membershipCatchUp() async throws {
-        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let store = serverStore()
         let server = try await TestServer.start(store)
         let client = try await server.client()
         let ann = try await client.signUp(name: "ann", password: "ann-password")
@@ -133,7 +139,7 @@ struct TLSTests {
     func chatOverTLS() async throws {
         let directory = try TemporaryDirectory.make()
         let (certificate, key) = try selfSigned(in: directory)
-        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let store = serverStore()
         let server = try await TestServer.start(store, tls: (certificate, key))
         defer { Task { await server.stop() } }
         #expect(server.url.hasPrefix("wss://"))

@@ -30,6 +30,15 @@ struct ServerTests {
         return (server, String(line.dropFirst("listening on ".count)))
     }
 
+    /// `tudy --server` for each of `servers`, logged in as `name` (password `NAME-password`),
+    /// in room #1, the 1:1 room with `other`.
+    private func inRoom(_ name: String, with other: String, servers: [String]) throws -> RunningTudy {
+        let client = try RunningTudy(TudyProcess.binary, servers.flatMap { ["--server", $0] })
+        client.send("/login \(name)", "\(name)-password", "/chat", "/open 1", "/where")
+        client.waitFor("chat > rooms > @\(other)\n")
+        return client
+    }
+
     private func port(of url: String) -> String {
         String(url.split(separator: ":").last ?? "")
     }
@@ -41,14 +50,12 @@ struct ServerTests {
         let (server, url) = try serve(["--listen", "127.0.0.1:0", "--store", store, "--seed", try seedFile(in: directory)])
         defer { server.stop() }
 
-        let bob = try RunningTudy(TudyProcess.binary, ["--server", url])
+        let bob = try inRoom("bob", with: "alice", servers: [url])
         defer { bob.stop() }
-        bob.send("/login bob", "bob-password", "/chat", "/open 1", "/where")
-        bob.waitFor("chat > rooms > @alice\n")
         bob.send("/wait 20")
-        let alice = try RunningTudy(TudyProcess.binary, ["--server", url])
+        let alice = try inRoom("alice", with: "bob", servers: [url])
         defer { alice.stop() }
-        alice.send("/login alice", "alice-password", "/chat", "/open 1", "hello over the wire")
+        alice.send("hello over the wire")
         bob.waitFor("alice: hello over the wire\n")
 
         // Carol, on her own socket, tries what she may not; the server answers and goes on.
@@ -87,19 +94,16 @@ struct ServerTests {
         var (server, url) = try serve(["--listen", "127.0.0.1:0", "--store", store, "--seed", try seedFile(in: directory)])
         defer { server.stop() }
 
-        let bob = try RunningTudy(TudyProcess.binary, ["--server", url])
+        let bob = try inRoom("bob", with: "alice", servers: [url])
         defer { bob.stop() }
-        bob.send("/login bob", "bob-password", "/chat", "/open 1", "/where")
-        bob.waitFor("chat > rooms > @alice\n")
-        let alice = try RunningTudy(TudyProcess.binary, ["--server", url])
-        defer { alice.stop() }
         // Someone who only reads the board, not logged in, is told of the drop too.
         let guest = try RunningTudy(TudyProcess.binary, ["--server", url])
         defer { guest.stop() }
         guest.send("/where")
         guest.waitFor("home > board\n")
-        alice.send("/login alice", "alice-password", "/chat", "/open 1", "before the crash", "/where")
-        alice.waitFor("chat > rooms > @bob\n")
+        let alice = try inRoom("alice", with: "bob", servers: [url])
+        defer { alice.stop() }
+        alice.send("before the crash")
         bob.send("/wait 20")
         bob.waitFor("alice: before the crash\n")
 
@@ -165,16 +169,13 @@ struct ServerTests {
         defer { second.stop() }
 
         // Alice names both servers, hers first; bob uses the second.
-        let alice = try RunningTudy(TudyProcess.binary, ["--server", firstURL, "--server", secondURL])
-        defer { alice.stop() }
-        let bob = try RunningTudy(TudyProcess.binary, ["--server", secondURL])
+        let bob = try inRoom("bob", with: "alice", servers: [secondURL])
         defer { bob.stop() }
-        bob.send("/login bob", "bob-password", "/chat", "/open 1", "/where")
-        bob.waitFor("chat > rooms > @alice\n")
         bob.send("/wait 20")
-        alice.send("/login alice", "alice-password", "/chat", "/open 1", "from the first server", "/where")
+        let alice = try inRoom("alice", with: "bob", servers: [firstURL, secondURL])
+        defer { alice.stop() }
+        alice.send("from the first server")
         bob.waitFor("alice: from the first server\n")
-        alice.waitFor("chat > rooms > @bob\n")
 
         first.stop()
         alice.send("after my server died", "/where")
