@@ -26,6 +26,9 @@ actor PostgresChangeFeed {
     private var rooms: [Int: Room] = [:]
     private var newestMessageID = 0
     private var listening: Task<Void, Never>?
+    /// Whether the database answers, as the listening connection last found it.
+    private var health = StoreHealth.up
+    private var healthFollowers: [UUID: AsyncStream<StoreHealth>.Continuation] = [:]
 
     init(client: PostgresClient, logger: Logger) {
         self.client = client
@@ -43,6 +46,28 @@ actor PostgresChangeFeed {
         listening = nil
         followers.values.forEach { $0.continuation.finish() }
         followers = [:]
+        healthFollowers.values.forEach { $0.finish() }
+        healthFollowers = [:]
+    }
+
+    /// The database's health now, then each time it changes.
+    func healthReports() -> AsyncStream<StoreHealth> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreHealth.self, bufferingPolicy: .bufferingNewest(10))
+        continuation.yield(health)
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopReportingHealth(id) } }
+        healthFollowers[id] = continuation
+        return stream
+    }
+
+    private func stopReportingHealth(_ id: UUID) {
+        healthFollowers[id] = nil
+    }
+
+    private func report(_ now: StoreHealth) {
+        guard now != health else { return }
+        health = now
+        healthFollowers.values.forEach { $0.yield(now) }
     }
 
     /// A stream of what changes for `viewer` after message `after`, in `rooms` as they are now.
@@ -66,6 +91,7 @@ actor PostgresChangeFeed {
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notifications in
                         // Listening now: what committed before is read by key, nothing is missed.
+                        self.report(.up)
                         if first {
                             first = false
                             self.newestMessageID = try await self.newest(on: connection)
@@ -78,7 +104,11 @@ actor PostgresChangeFeed {
                     }
                 }
             } catch {
-                logger.error("lost the database's notifications: listening again", metadata: ["error": "\(PostgresChatStore.reason(error))"])
+                let reason = PostgresChatStore.reason(error)
+                logger.error("lost the database's notifications: listening again", metadata: ["error": "\(reason)"])
+                // The pool reconnects on its own; until this connection listens again, the
+                // database counts as gone.
+                if !Task.isCancelled { report(.down(reason: reason)) }
             }
             try? await Task.sleep(for: .seconds(1))
         }

@@ -55,6 +55,11 @@ public final class PostgresChatStore: SeedableStore {
         return store
     }
 
+    /// Whether the database answers: now, then each time that changes.
+    public func healthReports() async -> AsyncStream<StoreHealth> {
+        await feed.healthReports()
+    }
+
     /// Stops following changes and closes every connection.
     public func close() async {
         await feed.stop()
@@ -278,7 +283,7 @@ public final class PostgresChatStore: SeedableStore {
     }
 
     public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
-        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        try draft.check()
         let now = clock.now()
         return try await transaction { connection in
             let writerID = try await Self.signedIn(session.token, now: now, on: connection).id
@@ -300,7 +305,7 @@ public final class PostgresChatStore: SeedableStore {
     }
 
     public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
-        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        try draft.check()
         let now = clock.now()
         return try await transaction { connection in
             try await Self.requireWriter(projectID: id, session: session, now: now, on: connection)

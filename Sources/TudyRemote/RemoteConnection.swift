@@ -14,6 +14,11 @@ actor RemoteConnection {
         let continuation: CheckedContinuation<WireFrame, any Error>
         /// Runs as the reply is read, before any frame after it.
         let onReply: (@Sendable (WireFrame) -> Void)?
+        /// Refused because the server's database was down: sent again once it is back.
+        var isHeld = false
+
+        /// Whether it waits out an outage of the database rather than failing at once.
+        var waitsForDatabase: Bool { request.op.changesStore || request.op == .subscribe }
     }
 
     private struct Subscription {
@@ -42,6 +47,8 @@ actor RemoteConnection {
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
     private var hasBeenConnected = false
     private var isLost = false
+    /// The server said its database is down, and has not yet said it is back.
+    private var isDatabaseDown = false
 
     init(urls: [String], tls: TLSConfiguration, requestTimeout: Duration, logger: Logger) {
         self.urls = urls
@@ -65,6 +72,7 @@ actor RemoteConnection {
     private func call(_ request: WireRequest, onReply: (@Sendable (WireFrame) -> Void)?) async throws -> WireFrame {
         start()
         if isLost && !request.op.changesStore { throw RemoteStoreError.disconnected(url: url) }
+        if isDatabaseDown && !request.op.changesStore { throw RemoteStoreError.databaseDown(url: url) }
         var request = request
         request.id = nextID
         nextID += 1
@@ -77,8 +85,8 @@ actor RemoteConnection {
         }
         defer { timer.cancel() }
         let frame = try await withCheckedThrowingContinuation { continuation in
-            pending[id] = Pending(request: request, continuation: continuation, onReply: onReply)
-            if let outbound { send(request, on: outbound) }
+            pending[id] = Pending(request: request, continuation: continuation, onReply: onReply, isHeld: isDatabaseDown)
+            if let outbound, !isDatabaseDown { send(request, on: outbound) }
         }
         if let error = frame.error {
             throw error.storeError ?? RemoteStoreError.refused(code: error.code, message: error.message)
@@ -88,6 +96,7 @@ actor RemoteConnection {
 
     private func expire(_ id: Int) {
         guard let expired = pending.removeValue(forKey: id) else { return }
+        if isDatabaseDown { return expired.continuation.resume(throwing: RemoteStoreError.databaseDown(url: url)) }
         let seconds = Int(requestTimeout.components.seconds)
         expired.continuation.resume(throwing: RemoteStoreError.unreachable(url: url, seconds: seconds))
     }
@@ -212,13 +221,18 @@ actor RemoteConnection {
 
     private func opened(_ writer: WebSocketOutboundWriter) async {
         outbound = writer
+        // This server says so at once if its database is down.
+        isDatabaseDown = false
         if isLost {
             isLost = false
             announce("reconnected to \(url)")
         }
         hasBeenConnected = true
         // What had no reply goes again, in the order it was asked.
-        for id in pending.keys.sorted() { send(pending[id]!.request, on: writer) }
+        for id in pending.keys.sorted() {
+            pending[id]!.isHeld = false
+            send(pending[id]!.request, on: writer)
+        }
         resubscribe()
     }
 
@@ -252,9 +266,20 @@ actor RemoteConnection {
         guard let frame = try? codec.decode(WireFrame.self, from: text) else { return }
         switch frame.type {
         case .reply:
-            guard let id = frame.id, let waiting = pending.removeValue(forKey: id) else { return }
+            guard let id = frame.id, var waiting = pending.removeValue(forKey: id) else { return }
+            if frame.error?.code == WireError.databaseDownCode {
+                guard waiting.waitsForDatabase else {
+                    return waiting.continuation.resume(throwing: RemoteStoreError.databaseDown(url: url))
+                }
+                waiting.isHeld = true
+                pending[id] = waiting
+                return
+            }
             if frame.error == nil { waiting.onReply?(frame) }
             waiting.continuation.resume(returning: frame)
+        case .status:
+            guard let health = frame.health else { return }
+            databaseIs(health)
         case .change:
             guard let change = frame.change?.change,
                 let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
@@ -272,6 +297,26 @@ actor RemoteConnection {
                 break
             }
             subscriptions[local]!.continuation.yield(change)
+        }
+    }
+
+    /// Tells the person when the server's database goes or comes back; once it is back, what
+    /// was held for it goes to the server in the order it was asked.
+    private func databaseIs(_ health: StoreHealth) {
+        switch health {
+        case .down:
+            guard !isDatabaseDown else { return }
+            isDatabaseDown = true
+            announce("the server at \(url) lost its database: what you send waits until it is back")
+        case .up:
+            guard isDatabaseDown else { return }
+            isDatabaseDown = false
+            announce("the server's database is back")
+            guard let outbound else { return }
+            for id in pending.keys.sorted() where pending[id]!.isHeld {
+                pending[id]!.isHeld = false
+                send(pending[id]!.request, on: outbound)
+            }
         }
     }
 

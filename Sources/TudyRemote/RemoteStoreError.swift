@@ -6,6 +6,8 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError {
     case unreachable(url: String, seconds: Int)
     /// The connection is down and tudy is reconnecting: a question is not kept waiting.
     case disconnected(url: String)
+    /// The server is there but its database is not; the server is reconnecting to it.
+    case databaseDown(url: String)
     /// The server refused the request itself (not the store): a protocol error.
     case refused(code: String, message: String)
 
@@ -15,6 +17,8 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError {
             "not done: the server at \(url) did not answer within \(seconds) s; tudy keeps trying, so try again soon"
         case .disconnected(let url):
             "not connected to the server at \(url): tudy is reconnecting, so try again in a moment"
+        case .databaseDown(let url):
+            "not done: the server at \(url) lost its database and is reconnecting to it, so try again in a moment"
         case .refused(_, let message):
             "the server refused it: \(message)"
         }

@@ -44,11 +44,15 @@ public struct ChatServer: Sendable {
     private let store: any ChatStore
     private let settings: Settings
     private let logger: Logger
+    private let health: AsyncStream<StoreHealth>?
 
-    public init(store: any ChatStore, settings: Settings, logger: Logger) {
+    /// - Parameter health: how the store's database is, when it has one that can go away:
+    ///   clients are told, and while it is down a request is refused at once.
+    public init(store: any ChatStore, settings: Settings, logger: Logger, health: AsyncStream<StoreHealth>? = nil) {
         self.store = store
         self.settings = settings
         self.logger = logger
+        self.health = health
     }
 
     /// Serves until the task is cancelled, or, with `stopsOnSignals`, until SIGTERM or SIGINT;
@@ -56,7 +60,10 @@ public struct ChatServer: Sendable {
     public func run(stopsOnSignals: Bool, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let service = WireService(store: store)
         let replies = ReplyCache()
+        let board = StoreHealthBoard()
         let logger = self.logger
+        let following = health.map { reports in Task { await board.follow(reports, logger: logger) } }
+        defer { following?.cancel() }
         let router = Router()
         router.get("/") { _, _ in "tudy server: connect with tudy --server ws://HOST:PORT\n" }
         let webSocket = HTTPServerBuilder.http1WebSocketUpgrade(
@@ -65,8 +72,9 @@ public struct ChatServer: Sendable {
             let peer = channel.remoteAddress?.description ?? "unknown peer"
             return .upgrade([:]) { inbound, outbound, _ in
                 let connection = ServerConnection(
-                    service: service, outbound: outbound, replies: replies, rate: RequestRate(), logger: logger)
+                    service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), logger: logger)
                 logger.info("connection opened", metadata: ["peer": "\(peer)"])
+                await connection.start()
                 let reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
                 let requests = await connection.end()
                 logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])

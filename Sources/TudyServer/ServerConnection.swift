@@ -19,6 +19,7 @@ actor ServerConnection {
     private let service: WireService
     private let outbound: WebSocketOutboundWriter
     private let replies: ReplyCache
+    private let health: StoreHealthBoard
     private let logger: Logger
     private let codec = WireCodec()
     private var rate: RequestRate
@@ -26,13 +27,26 @@ actor ServerConnection {
     private var nextSubscription = 1
     private var tokenMistakes = 0
     private var requestCount = 0
+    private var tellingHealth: Task<Void, Never>?
 
-    init(service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, rate: RequestRate, logger: Logger) {
+    init(
+        service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
+        rate: RequestRate, logger: Logger
+    ) {
         self.service = service
         self.outbound = outbound
         self.replies = replies
+        self.health = health
         self.rate = rate
         self.logger = logger
+    }
+
+    /// Tells the client how the database is: at once when it is down, then each change.
+    func start() async {
+        let changes = await health.watch()
+        tellingHealth = Task { [weak self] in
+            for await health in changes { await self?.write(.status(health)) }
+        }
     }
 
     /// Answers one text frame.
@@ -54,6 +68,13 @@ actor ServerConnection {
 
     /// The reply, or nil when it was written already (a subscription's comes before its changes).
     private func answer(_ request: WireRequest) async -> WireFrame? {
+        if request.op != .hello && request.op != .unsubscribe, case .down = await health.current {
+            // Waiting on a database that is gone would only keep the person waiting: the client
+            // holds what it sends until the status frame says the database is back.
+            return errorFrame(id: request.id, WireError(
+                code: WireError.databaseDownCode,
+                message: "the server lost its database and is reconnecting to it: try again in a moment"))
+        }
         do {
             switch request.op {
             case .subscribe: return try await subscribe(request)
@@ -153,6 +174,7 @@ actor ServerConnection {
 
     /// Stops every subscription, the connection being over; how many requests it answered.
     func end() -> Int {
+        tellingHealth?.cancel()
         subscriptions.values.forEach { $0.cancel() }
         subscriptions = [:]
         return requestCount

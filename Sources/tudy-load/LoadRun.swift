@@ -70,13 +70,13 @@ struct LoadRun {
         FileHandle.standardError.write(Data("sending \(messages) messages from \(clients.count) clients\n".utf8))
         let interval = Duration.seconds(1 / rate)
         let start = ContinuousClock.now + .milliseconds(100)
-        var failures = 0
-        await withTaskGroup(of: Int.self) { group in
+        var failures: [String: Int] = [:]
+        await withTaskGroup(of: [String: Int].self) { group in
             for (index, client) in clients.enumerated() {
                 let share = messages / clients.count + (index < messages % clients.count ? 1 : 0)
                 let offset = interval * (Double(index) / Double(clients.count))
                 group.addTask {
-                    var failed = 0
+                    var failed: [String: Int] = [:]
                     for sequence in 0..<share {
                         try? await Task.sleep(until: start + offset + interval * sequence)
                         let sentAt = ContinuousClock.now
@@ -88,13 +88,17 @@ struct LoadRun {
                                 FileHandle.standardError.write(Data("halfway: \(messages / 2) messages sent\n".utf8))
                             }
                         } catch {
-                            failed += 1
+                            failed[ErrorReport.message(for: error), default: 0] += 1
                         }
                     }
                     return failed
                 }
             }
-            for await failed in group { failures += failed }
+            for await failed in group { failures.merge(failed, uniquingKeysWith: +) }
+        }
+        // Why messages were not sent, most common first: the operator's first question.
+        for (reason, count) in failures.sorted(by: { $0.value > $1.value }) {
+            FileHandle.standardError.write(Data("not sent \(count)×: \(reason)\n".utf8))
         }
         let deadline = ContinuousClock.now + drain
         while await ledger.outstanding > 0, ContinuousClock.now < deadline {
@@ -102,7 +106,7 @@ struct LoadRun {
         }
         listeners.forEach { $0.cancel() }
         for client in clients { await client.store.close() }
-        return await ledger.report(failures: failures)
+        return await ledger.report(failures: failures.values.reduce(0, +))
     }
 }
 

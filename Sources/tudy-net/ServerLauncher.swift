@@ -18,13 +18,16 @@ enum ServerLauncher {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "tudy.server")
         let store: any SeedableStore
+        var health: AsyncStream<StoreHealth>?
         do {
             if let database = settings.database {
                 // The pool's own retries are not news; what fails reaches the server's log as an error.
                 var databaseLogger = Logger(label: "tudy.postgres")
                 databaseLogger.logLevel = .error
-                store = try await PostgresChatStore.open(
+                let postgres = try await PostgresChatStore.open(
                     url: database, clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(), logger: databaseLogger)
+                health = await postgres.healthReports()
+                store = postgres
             } else {
                 store = try Launcher.makeStore(settings.store)
             }
@@ -35,7 +38,8 @@ enum ServerLauncher {
         if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return 2 }
 
         let scheme = settings.tls == nil ? "ws" : "wss"
-        let server = ChatServer(store: store, settings: .init(host: host, port: port, tls: settings.tls), logger: logger)
+        let server = ChatServer(
+            store: store, settings: .init(host: host, port: port, tls: settings.tls), logger: logger, health: health)
         do {
             try await server.run(stopsOnSignals: true) { port in
                 // The address goes to standard output, so that a script started on port 0 learns it.

@@ -7,16 +7,11 @@ import TudyPostgres
 /// What the PostgreSQL store promises beyond the contract: several servers on one database.
 @Suite("PostgreSQL store", .serialized)
 struct PostgresStoreTests {
-    private func open(_ url: String) async throws -> PostgresChatStore {
-        try await PostgresChatStore.open(
-            url: url, clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
-    }
-
     @Test("concurrent senders on two stores: a third store's follower gets every message once, in id order")
     func concurrentSendersKeepCommitOrder() async throws {
         let url = try await PostgresTestCluster.newDatabase()
-        let stores = [try await open(url), try await open(url)]
-        let watcher = try await open(url)
+        let stores = [try await PostgresTestCluster.store(at: url), try await PostgresTestCluster.store(at: url)]
+        let watcher = try await PostgresTestCluster.store(at: url)
         let names = (0..<8).map { "sender\($0)" }
         var sessions: [Session] = []
         for name in names { sessions.append(try await stores[0].signUp(name: name, password: "password-\(name)")) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TudyPostgres
 import TudyRemote
 import TudySQLite
 
@@ -14,18 +15,6 @@ private func serverStore() -> InMemoryChatStore {
 /// What `RemoteChatStore` does when its server goes away and comes back.
 @Suite("Remote store", .serialized)
 struct RemoteStoreTests {
-    /// The client's connection reports, as `.connection` changes, read from now on.
-    private func connectionLines(of client: RemoteChatStore) async -> ChangeRecorder {
-        let reports = client.connectionReports() ?? AsyncStream { $0.finish() }
-        return await ChangeRecorder.reading(AsyncStream { continuation in
-            let reading = Task {
-                for await line in reports { continuation.yield(.connection(line)) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in reading.cancel() }
-        })
-    }
-
     private func starts(_ changes: [StoreChange], with prefix: String) -> Bool {
         guard case .connection(let line)? = changes.first else { return false }
         return line.hasPrefix(prefix)
@@ -40,7 +29,7 @@ struct RemoteStoreTests {
         let ben = try await client.signUp(name: "ben", password: "ben-password")
         let room = try await client.directRoom(between: ann, and: ben.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
-        let connection = await connectionLines(of: client)
+        let connection = await ChangeRecorder.connectionLines(of: client)
 
         await server.stop()
         #expect(starts(await connection.next(1), with: "lost the connection"))
@@ -72,7 +61,7 @@ struct RemoteStoreTests {
         let cat = try await store.signUp(name: "cat", password: "cat-password")
         let direct = try await store.directRoom(between: ben, and: ann.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
-        let connection = await connectionLines(of: client)
+        let connection = await ChangeRecorder.connectionLines(of: client)
 
         await server.stop()
         #expect(starts(await connection.next(1), with: "lost the connection"))
@@ -89,6 +78,36 @@ struct RemoteStoreTests {
             return
         }
         #expect(caughtUp.id == hello.id && caughtUp.text == hello.text && caughtUp.roomID == group.id)
+    }
+
+    @Test("when the server's database goes away its clients are told, a question fails at once and a message waits; once it is back the message is sent and delivered")
+    func databaseOutage() async throws {
+        let database = try await PostgresTestCluster.newDatabase()
+        let store = try await PostgresTestCluster.store(at: database)
+        let server = try await TestServer.start(store, health: await store.healthReports())
+        defer { Task { await server.stop() } }
+        let client = try await server.client(requestTimeout: .seconds(60))
+        let ann = try await client.signUp(name: "ann", password: "ann-password")
+        let ben = try await client.signUp(name: "ben", password: "ben-password")
+        let room = try await client.directRoom(between: ann, and: ben.user)
+        let changes = await ChangeRecorder.reading(try await client.changes(for: ben))
+        let connection = await ChangeRecorder.connectionLines(of: client)
+
+        try await PostgresTestCluster.cutOff(database)
+        #expect(starts(await connection.next(1, within: 20), with: "the server at \(server.url) lost its database"))
+        // The server is there to say so: this would wait out the 60 s request time if questions waited.
+        await #expect(throws: RemoteStoreError.databaseDown(url: server.url)) {
+            _ = try await client.rooms(of: ann)
+        }
+        let sending = Task { try await client.send("typed while the database was away", to: room.id, from: ann) }
+
+        try await PostgresTestCluster.cutOff(database, false)
+        #expect(starts(await connection.next(1, within: 40), with: "the server's database is back"))
+        let sent = try await sending.value
+        let delivered = await changes.next(1, within: 20)
+        #expect(delivered.map(\.messageText) == [sent.text])
+        let page = try await client.messages(in: room.id, for: ben, before: nil, limit: 10)
+        #expect(page.messages.map(\.text) == ["typed while the database was away"])
     }
 
     @Test("a send retried with its key after the server restarted is kept once (the key is in the store, not the server)")

@@ -38,4 +38,10 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "a post needs a body" }
         return nil
     }
+
+    /// The rule every store applies to a draft, before anything else.
+    /// - Throws: `StoreError.invalidDraft`.
+    public func check() throws {
+        if let problem { throw StoreError.invalidDraft(problem) }
+    }
 }

@@ -19,6 +19,9 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         self.message = message
     }
 
+    /// The code of a request's refusal while the server's database is down.
+    public static let databaseDownCode = "database_down"
+
     public init(_ error: StoreError) {
         self.init(code: "", message: error.message)
         switch error {

@@ -1,8 +1,9 @@
-/// What the server sends: a reply to one request (`type` "reply", with its id), or a change
-/// pushed to a subscription (`type` "change").
+/// What the server sends: a reply to one request (`type` "reply", with its id), a change
+/// pushed to a subscription (`type` "change"), or the health of the server's database
+/// (`type` "status": `database` "down" with a `reason`, or "up").
 public struct WireFrame: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
-        case reply, change
+        case reply, change, status
     }
 
     public var type: Kind
@@ -22,10 +23,12 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var messageID: Int?
     public var subscription: Int?
     public var change: WireChange?
+    public var database: String?
+    public var reason: String?
 
     enum CodingKeys: String, CodingKey {
         case type, id, error, version, session, user, names, project, projects, room, rooms, page, messages, message
-        case subscription, change
+        case subscription, change, database, reason
         case messageID = "message_id"
     }
 
@@ -37,6 +40,25 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public init(type: Kind, id: Int? = nil) {
         self.type = type
         self.id = id
+    }
+
+    /// The frame that tells a client how the server's database is.
+    public static func status(_ health: StoreHealth) -> WireFrame {
+        var frame = WireFrame(type: .status)
+        switch health {
+        case .up: frame.database = "up"
+        case .down(let reason): (frame.database, frame.reason) = ("down", reason)
+        }
+        return frame
+    }
+
+    /// The health a status frame tells; nil for another frame, or a state this client does not know.
+    public var health: StoreHealth? {
+        switch (type, database) {
+        case (.status, "up"): .up
+        case (.status, "down"): .down(reason: reason ?? "")
+        default: nil
+        }
     }
 }
 

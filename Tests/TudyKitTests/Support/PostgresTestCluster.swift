@@ -22,9 +22,16 @@ enum PostgresTestCluster {
 
     /// The URL of a new, empty database on the cluster.
     static func newDatabase() async throws -> String {
-        let admin = try url()
         let name = "tudy_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        var parts = try #require(URLComponents(string: admin))
+        try await administer("CREATE DATABASE \(name)")
+        var parts = try #require(URLComponents(string: try url()))
+        parts.path = "/" + name
+        return try #require(parts.string)
+    }
+
+    /// Runs `sql` on the cluster's administrative database (never one a store uses).
+    static func administer(_ sql: String) async throws {
+        let parts = try #require(URLComponents(string: try url()))
         var configuration = PostgresClient.Configuration(
             host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "postgres",
             password: parts.password, database: String(parts.path.dropFirst()), tls: .disable)
@@ -32,18 +39,29 @@ enum PostgresTestCluster {
         let client = PostgresClient(configuration: configuration)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
-            try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            try await client.query(PostgresQuery(unsafeSQL: sql))
             group.cancelAll()
         }
-        parts.path = "/" + name
-        return try #require(parts.string)
+    }
+
+    /// Makes the database at `url` refuse every connection and ends those it has, as if its
+    /// server were gone; `false` lets connections in again.
+    static func cutOff(_ url: String, _ isCut: Bool = true) async throws {
+        let name = String(try #require(URLComponents(string: url)).path.dropFirst())
+        try await administer("ALTER DATABASE \(name) ALLOW_CONNECTIONS \(!isCut)")
+        if isCut { try await administer("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'") }
     }
 
     /// A store in a new database, on `clock`.
     static func newStore(clock: WallClock) async throws -> PostgresChatStore {
+        try await store(at: try await newDatabase(), clock: clock)
+    }
+
+    /// A store in the database at `url`, on `clock` (the wall clock if none is given).
+    static func store(at url: String, clock: WallClock = WallClock { Date() }) async throws -> PostgresChatStore {
         var logger = Logger(label: "tudy.test-postgres")
         logger.logLevel = .critical
         return try await PostgresChatStore.open(
-            url: try await newDatabase(), clock: clock, hasher: Argon2idPasswordHasher(cost: .testing), logger: logger)
+            url: url, clock: clock, hasher: Argon2idPasswordHasher(cost: .testing), logger: logger)
     }
 }

@@ -10,11 +10,17 @@ struct TestServer {
     let task: Task<Void, any Error>
 
     /// Starts serving `store` (on `port`, or a free one) and returns once the server listens.
-    /// - Parameter tls: PEM files: serve wss://.
-    static func start(_ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil) async throws -> TestServer {
+    /// - Parameters:
+    ///   - tls: PEM files: serve wss://.
+    ///   - health: the store's database health, told to clients.
+    static func start(
+        _ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil,
+        health: AsyncStream<StoreHealth>? = nil
+    ) async throws -> TestServer {
         var logger = Logger(label: "tudy.test-server")
         logger.logLevel = .critical
-        let server = ChatServer(store: store, settings: .init(host: "127.0.0.1", port: port, tls: tls), logger: logger)
+        let server = ChatServer(
+            store: store, settings: .init(host: "127.0.0.1", port: port, tls: tls), logger: logger, health: health)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(stopsOnSignals: false) { listening.yield($0) } }
         var iterator = ports.makeAsyncIterator()

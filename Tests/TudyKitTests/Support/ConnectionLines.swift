@@ -1,0 +1,15 @@
+import TudyKit
+
+extension ChangeRecorder {
+    /// A remote client's connection reports, as `.connection` changes, read from now on.
+    static func connectionLines(of client: any ChatStore) async -> ChangeRecorder {
+        let reports = client.connectionReports() ?? AsyncStream { $0.finish() }
+        return await reading(AsyncStream { continuation in
+            let reading = Task {
+                for await line in reports { continuation.yield(.connection(line)) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in reading.cancel() }
+        })
+    }
+}
