@@ -94,17 +94,23 @@ extension PostgresChatStore {
         try await transaction { connection in
             let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id
             try await connection.query(
-                "UPDATE membership SET is_member = FALSE WHERE room_id = \(roomID) AND user_id = \(userID)", logger: Self.quiet)
+                """
+                UPDATE membership SET is_member = FALSE,
+                    position = (SELECT MAX(position) + 1 FROM membership WHERE room_id = \(roomID))
+                WHERE room_id = \(roomID) AND user_id = \(userID)
+                """, logger: Self.quiet)
             try await Self.notifyRoom(roomID, on: connection)
         }
     }
 
+    /// Makes the user a member; one who comes back is listed after those who stayed.
     static func admit(userID: Int, roomID: Int, on connection: PostgresConnection) async throws {
         try await connection.query(
             """
             INSERT INTO membership (room_id, user_id, position)
-            VALUES (\(roomID), \(userID), (SELECT COUNT(*) FROM membership WHERE room_id = \(roomID)))
-            ON CONFLICT (room_id, user_id) DO UPDATE SET is_member = TRUE
+            VALUES (\(roomID), \(userID), (SELECT COALESCE(MAX(position) + 1, 0) FROM membership WHERE room_id = \(roomID)))
+            ON CONFLICT (room_id, user_id) DO UPDATE
+            SET position = CASE WHEN membership.is_member THEN membership.position ELSE excluded.position END, is_member = TRUE
             """, logger: quiet)
     }
 

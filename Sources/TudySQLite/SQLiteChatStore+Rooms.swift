@@ -91,15 +91,21 @@ extension SQLiteChatStore {
         let now = clock.now()
         try await write { db in
             let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
-            try db.run(sql: "UPDATE membership SET is_member = 0 WHERE room_id = ? AND user_id = ?", arguments: [roomID, userID])
+            // Those who left are listed in the order they left, after those who stay.
+            try db.run(sql: """
+                    UPDATE membership SET is_member = 0, position = (SELECT MAX(position) + 1 FROM membership WHERE room_id = ?)
+                    WHERE room_id = ? AND user_id = ?
+                    """, arguments: [roomID, roomID, userID])
         }
     }
 
+    /// Makes the user a member; one who comes back is listed after those who stayed.
     static func admit(userID: Int64, roomID: Int64, in db: Database) throws {
         try db.run(sql: """
                 INSERT INTO membership (room_id, user_id, position)
-                VALUES (?, ?, (SELECT COUNT(*) FROM membership WHERE room_id = ?))
-                ON CONFLICT (room_id, user_id) DO UPDATE SET is_member = 1
+                VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM membership WHERE room_id = ?))
+                ON CONFLICT (room_id, user_id) DO UPDATE
+                SET position = CASE WHEN is_member THEN position ELSE excluded.position END, is_member = 1
                 """, arguments: [roomID, userID, roomID])
     }
 

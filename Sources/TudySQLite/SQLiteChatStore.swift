@@ -193,7 +193,7 @@ public final class SQLiteChatStore: SeedableStore {
     }
 
     public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
-        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        try draft.check()
         let now = clock.now()
         return try await write { db in
             let writerID = try Self.signedIn(session.token, now: now, in: db).id
@@ -221,7 +221,7 @@ public final class SQLiteChatStore: SeedableStore {
     }
 
     public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
-        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
+        try draft.check()
         let now = clock.now()
         return try await write { db in
             try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)

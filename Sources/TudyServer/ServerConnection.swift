@@ -93,7 +93,11 @@ actor ServerConnection {
                     return try await service.answer(request)
                 }
                 guard key.utf8.count <= 100 else { throw WireService.BadRequest(message: "a key is at most 100 bytes") }
-                let scope = (request.token.map { SessionToken(text: $0).hash } ?? "-") + " " + key
+                // The whole request is the scope, not the key alone: a key reused for another
+                // request (another room, another text) is the store's to answer.
+                var asked = request
+                (asked.id, asked.token) = (0, nil)
+                let scope = (request.token.map { SessionToken(text: $0).hash } ?? "-") + " " + ((try? codec.encode(asked)) ?? key)
                 if let earlier = await replies.reply(for: scope) { return earlier.answering(request.id) }
                 let frame = try await service.answer(request)
                 await replies.keep(frame, for: scope)

@@ -4,6 +4,10 @@
 /// bare name, and the store checks it: nobody reads a room they are not a member of, and
 /// nobody changes a post they did not write, whatever id they pass. The in-memory, SQLite and
 /// networked stores implement it as it is.
+///
+/// Every store checks a call in the same order, so that they all give the same error: the
+/// input first (a name and password, a draft, a message's text), then the session, then what
+/// the store holds (the room, the post, membership, authorship).
 public protocol ChatStore: Sendable {
     // MARK: - Accounts
 

@@ -94,15 +94,15 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
+        try draft.check()
         let writer = try user(of: session.token)
-        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
         return insertProject(draft, writer: writer, isOpen: true, createdAt: clock.now())
     }
 
     public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+        try draft.check()
         let user = try user(of: session.token)
         var project = try writtenProject(id: id, by: user)
-        if let problem = draft.problem { throw StoreError.invalidDraft(problem) }
         project.title = draft.title
         project.works = draft.works
         project.capacity = draft.capacity
@@ -252,6 +252,7 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try Message.check(text)
         let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
         let messageKey = key.map { MessageKey(sender: Accounts.key(user.name), key: $0) }
