@@ -113,6 +113,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // scripts/fuzz: libFuzzer targets over TudyKit's parsers, or a replay of their corpus.
+        .executableTarget(name: "tudy-fuzz", dependencies: ["TudyKit"]),
         .testTarget(
             name: "TudyKitTests",
             dependencies: [
