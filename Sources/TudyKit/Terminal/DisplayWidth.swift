@@ -1,5 +1,6 @@
 /// How many terminal columns text takes: East Asian Wide and Fullwidth characters
-/// (Hangul, CJK) and emoji take two, combining marks none, the rest one.
+/// (Hangul, CJK, as Unicode's EastAsianWidth.txt says) and emoji shown as pictures take two,
+/// combining marks none, the rest one.
 public enum DisplayWidth {
     public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
@@ -7,6 +8,7 @@ public enum DisplayWidth {
 
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
+        if first.isASCII && character.unicodeScalars.count == 1 { return 1 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }) {
             return 2
         }
@@ -17,16 +19,22 @@ public enum DisplayWidth {
         }
     }
 
-    /// East Asian Width W or F (Unicode's EastAsianWidth.txt, by blocks).
-    private static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
-            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
-            0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            true
-        default:
-            false
+    /// East Asian Width W or F, from Unicode's data (`WideCharacters`, by `scripts/unicode-width`).
+    static func isWide(_ value: UInt32) -> Bool {
+        let ranges = WideCharacters.ranges
+        guard value >= ranges[0].lowerBound else { return false }
+        var low = 0
+        var high = ranges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if value < ranges[middle].lowerBound {
+                high = middle - 1
+            } else if value > ranges[middle].upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
         }
+        return false
     }
 }
