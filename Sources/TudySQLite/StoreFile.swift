@@ -141,6 +141,7 @@ enum StoreFile {
     static func translate(_ error: DatabaseError, path: String) -> any Error {
         switch error.resultCode {
         case .SQLITE_FULL: StoreFileError.diskFull
+        case .SQLITE_BUSY, .SQLITE_LOCKED: StoreFileError.busy
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: StoreFileError.readOnly(path: path)
         case .SQLITE_NOTADB: StoreFileError.notATudyStore(path: path)
         case .SQLITE_CORRUPT: StoreFileError.corrupt(path: path)

@@ -7,6 +7,8 @@ public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
     case readOnly(path: String)
     case missingDirectory(path: String)
     case diskFull
+    /// Another process held the file for longer than a write waits.
+    case busy
     case unreadable(path: String, reason: String)
     case corrupt(path: String)
     case isDirectory(path: String)
@@ -24,6 +26,8 @@ public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
             "\(path) can not be written (read-only file or directory): check its permissions, or use --memory"
         case .missingDirectory(let path):
             "the directory of \(path) does not exist: make it first, or give --store another path"
+        case .busy:
+            "the store is busy: another tudy kept it for \(Int(StoreFile.busyTimeout)) s; nothing was saved; try again"
         case .diskFull:
             "the disk is full: nothing was saved; free some space and try again"
         case .unreadable(let path, let reason):

@@ -1,0 +1,122 @@
+import Foundation
+
+@testable import TudyKit
+
+/// A store double over a real store: it records every call by name and, once `fail(with:)`
+/// is called, throws that error instead of passing calls on, as a store whose disk is full,
+/// whose file is busy or whose server is gone would.
+final class FaultyStore: ChatStore, @unchecked Sendable {
+    private let base: any ChatStore
+    private let failure = Locked<(error: any Error, calls: Set<String>?)?>(nil)
+    private let record = Locked<[String]>([])
+
+    init(_ base: any ChatStore) {
+        self.base = base
+    }
+
+    /// From now on the calls named (every call, when nil) throw `error`; a nil error lets every call through again.
+    func fail(with error: (any Error)?, calls: Set<String>? = nil) {
+        failure.value = error.map { ($0, calls) }
+    }
+
+    /// The calls made, by name, in order.
+    var calls: [String] { record.value }
+
+    private func pass<T>(_ name: String, _ call: () async throws -> T) async throws -> T {
+        record.value.append(name)
+        if let failure = failure.value, failure.calls?.contains(name) ?? true { throw failure.error }
+        return try await call()
+    }
+
+    func signUp(name: String, password: String) async throws -> Session {
+        try await pass("signUp") { try await base.signUp(name: name, password: password) }
+    }
+
+    func logIn(name: String, password: String) async throws -> Session {
+        try await pass("logIn") { try await base.logIn(name: name, password: password) }
+    }
+
+    func resume(_ token: SessionToken) async throws -> Session {
+        try await pass("resume") { try await base.resume(token) }
+    }
+
+    func logOut(_ session: Session) async throws {
+        try await pass("logOut") { try await base.logOut(session) }
+    }
+
+    func user(named name: String) async throws -> User {
+        try await pass("user") { try await base.user(named: name) }
+    }
+
+    func userNames() async throws -> [String] {
+        try await pass("userNames") { try await base.userNames() }
+    }
+
+    func projects(_ query: ProjectQuery) async throws -> [Project] {
+        try await pass("projects") { try await base.projects(query) }
+    }
+
+    func project(id: Int) async throws -> Project {
+        try await pass("project") { try await base.project(id: id) }
+    }
+
+    func createProject(_ draft: ProjectDraft, by writer: Session) async throws -> Project {
+        try await pass("createProject") { try await base.createProject(draft, by: writer) }
+    }
+
+    func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+        try await pass("updateProject") { try await base.updateProject(id: id, with: draft, by: session) }
+    }
+
+    func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+        try await pass("setProject") { try await base.setProject(id: id, isOpen: isOpen, by: session) }
+    }
+
+    func deleteProject(id: Int, by session: Session) async throws {
+        try await pass("deleteProject") { try await base.deleteProject(id: id, by: session) }
+    }
+
+    func rooms(of session: Session) async throws -> [RoomSummary] {
+        try await pass("rooms") { try await base.rooms(of: session) }
+    }
+
+    func room(id: Int, for session: Session) async throws -> Room {
+        try await pass("room") { try await base.room(id: id, for: session) }
+    }
+
+    func directRoom(between session: Session, and other: User) async throws -> Room {
+        try await pass("directRoom") { try await base.directRoom(between: session, and: other) }
+    }
+
+    func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
+        try await pass("invite") { try await base.invite(invitee, to: roomID, by: session) }
+    }
+
+    func leave(roomID: Int, session: Session) async throws {
+        try await pass("leave") { try await base.leave(roomID: roomID, session: session) }
+    }
+
+    func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+        try await pass("messagesBefore") { try await base.messages(in: roomID, for: session, before: before, limit: limit) }
+    }
+
+    func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+        try await pass("messagesAfter") { try await base.messages(in: roomID, for: session, after: after, limit: limit) }
+    }
+
+    func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+        try await pass("firstUnread") { try await base.firstUnread(in: roomID, for: session) }
+    }
+
+    func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try await pass("send") { try await base.send(text, to: roomID, from: session, key: key) }
+    }
+
+    func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+        try await pass("markRead") { try await base.markRead(roomID: roomID, upTo: messageID, for: session) }
+    }
+
+    func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
+        try await pass("changes") { try await base.changes(for: session) }
+    }
+}
