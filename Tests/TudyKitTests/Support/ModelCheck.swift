@@ -1,4 +1,5 @@
 import Foundation
+import TudyPostgres
 
 @testable import TudyKit
 
@@ -22,6 +23,8 @@ struct ModelCheck {
         var run = Run(
             model: InMemoryChatStore(clock: clock.wallClock, hasher: Argon2idPasswordHasher(cost: .testing)),
             subject: try await subject.make(clock: clock.wallClock))
+        // A database's connections are let go at once: a shrinking run opens a store a try.
+        defer { if let postgres = run.subject as? PostgresChatStore { Task { await postgres.close() } } }
         for (index, step) in steps.enumerated() {
             clock.advance(by: 1)
             let (model, subject) = await run.perform(step)
