@@ -28,6 +28,13 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     @Flag(help: "Check the store file for damage (SQLite's quick check, which reads every page), then leave.")
     var check = false
 
+    @Option(
+        name: [.customShort("c"), .customLong("command")],
+        help: ArgumentHelp(
+            "Run this line first, as if typed (repeat for more); then standard input, if it is not a terminal. A password is never taken from here: it is read from standard input or the terminal.",
+            valueName: "line"))
+    var commands: [String] = []
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -48,6 +55,9 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         if certificateAuthority != nil && servers.isEmpty {
             throw ValidationError("--ca-file is for a wss:// server: give --server wss://HOST:PORT too")
         }
+        if check && !commands.isEmpty {
+            throw ValidationError("--check only checks the store: leave out -c")
+        }
         if check && local.memory {
             throw ValidationError("--check checks a store file: give --store PATH, or no flag for the default store")
         }
@@ -63,7 +73,7 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     func run() async throws {
         let settings = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
-            check: check)
+            check: check, commands: commands)
         let status = servers.isEmpty
             ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
         if status != 0 { throw ExitCode(status) }

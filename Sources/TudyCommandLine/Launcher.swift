@@ -13,6 +13,8 @@ package enum Launcher {
         var bail: Bool
         var noColor: Bool
         var check: Bool
+        /// `-c` lines, run before standard input, or instead of it at a terminal.
+        var commands: [String] = []
     }
 
     /// The terminal (or pipe) a session runs at, and the console that writes to it.
@@ -86,9 +88,13 @@ package enum Launcher {
         let editor = terminal.isInteractive
             ? EditLineReader(historyPath: TerminalSession.historyPath(environment: surroundings.environment)) : nil
         defer { editor?.close() }
+        let input: any LineReader = editor ?? StandardInputReader.make()
+        // `-c` lines run as a script does; at a terminal only a password is asked there.
+        let reader = settings.commands.isEmpty
+            ? input : CommandArgumentReader(lines: settings.commands, rest: input, readsOn: !terminal.isInteractive)
         let repl = REPL(
-            app: AppCoordinator(context: context), reader: editor ?? StandardInputReader.make(), console: console,
-            options: REPL.Options(bail: settings.bail, isInteractive: terminal.isInteractive))
+            app: AppCoordinator(context: context), reader: reader, console: console,
+            options: REPL.Options(bail: settings.bail, isInteractive: terminal.isInteractive && settings.commands.isEmpty))
         return await repl.run()
     }
 

@@ -44,6 +44,21 @@ struct BinaryTests {
         return Run(status: status, combined: try read("combined"), standardError: try read("errors"))
     }
 
+    @Test("-c lines run first, then the piped script; a password is read from the input, never from an argument")
+    func commandArguments() throws {
+        let run = try tudy(
+            ["--memory", "-c", "/signup alice", "-c", "/whoami", "--command", "/where"],
+            input: "alice-password\nalice-password\n/chat\n/where\n")
+        #expect(run.status == 0, "\(run.combined)")
+        #expect(run.combined == "signed up and logged in as alice\nalice\nhome > board\nno rooms yet: /dm <name> starts one, or /dm on a post\nchat > rooms\n")
+
+        // The lines after /signup are not taken as its password: it is read from the input,
+        // which has none, so the session ends there, with nobody signed up and nothing shown.
+        let refused = try tudy(["--memory", "-c", "/signup bob", "-c", "bob-secret-1", "-c", "bob-secret-1", "-c", "/whoami"], input: "")
+        #expect(refused.status == 1)
+        #expect(refused.combined == "error: input ended: a login was not finished: nobody logged in\n")
+    }
+
     @Test("a piped script: output in input order, errors interleaved on stderr, exit 1 on a failure")
     func pipedScript() throws {
         let run = try tudy(
