@@ -1,5 +1,5 @@
 import Testing
-import TudyKit
+@testable import TudyKit
 
 @Suite("session tokens")
 struct SessionTokenTests {

@@ -1,18 +1,18 @@
 /// What coordinators and screens share: the store, who is logged in, the console and the text format.
 @MainActor
 public final class AppContext {
-    public let store: any ChatStore
-    public let login: LoginState
-    public let console: Console
-    public let format: TextFormat
+    let store: any ChatStore
+    let login: LoginState
+    let console: Console
+    let format: TextFormat
     /// The logged-in user's changes, as they happen.
-    public let live: LiveFeed
+    let live: LiveFeed
     /// Whether messages that arrive are shown as they come (a person at a terminal), or only
     /// when a command asks for them (a script, which stays deterministic).
-    public var showsLiveMessages: Bool
+    var showsLiveMessages: Bool
     /// Whether `/delete` asks to be typed again first (a person at a terminal), or deletes at
     /// once (a script, which means what it says).
-    public var confirmsDeletion = false
+    var confirmsDeletion = false
     /// How many lines the session has handled: a question "type it again" is answered only by
     /// the very next line.
     var linesHandled = 0

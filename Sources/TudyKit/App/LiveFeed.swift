@@ -3,7 +3,7 @@ import Foundation
 /// The logged-in user's store changes as they happen: kept until the session shows them,
 /// and a wake-up for whoever waits for one (`/wait`, a person at the prompt).
 @MainActor
-public final class LiveFeed {
+final class LiveFeed {
     /// The most changes kept unshown; a script that never waits does not grow without end.
     static let pendingLimit = 10_000
 
@@ -14,15 +14,15 @@ public final class LiveFeed {
     private var reportingConnection: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
     /// What arrived and was not taken yet, oldest first.
-    public private(set) var pending: [StoreChange] = []
+    private(set) var pending: [StoreChange] = []
     /// How many changes have arrived: a mark taken before looking at the store, so that a
     /// change that comes while looking is not slept through.
-    public private(set) var arrivals = 0
+    private(set) var arrivals = 0
     /// Called when a change arrives, on the main actor.
-    public var onArrival: (() -> Void)?
+    var onArrival: (() -> Void)?
 
     /// - Parameter sleep: how a wait's time-out passes; tests make it immediate.
-    public init(store: any ChatStore, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    init(store: any ChatStore, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.store = store
         self.sleep = sleep
         // A guest is told of a lost connection too, so it is not a session's change.
@@ -39,7 +39,7 @@ public final class LiveFeed {
     }
 
     /// Follows the changes of a session's user from now on, or nobody's; another session starts afresh.
-    public func follow(_ session: Session?) async {
+    func follow(_ session: Session?) async {
         guard session != following else { return }
         reading?.cancel()
         reading = nil
@@ -62,21 +62,21 @@ public final class LiveFeed {
     }
 
     /// Takes the connection's reports that arrived, oldest first, and leaves the rest.
-    public func takeConnectionReports() -> [StoreChange] {
+    func takeConnectionReports() -> [StoreChange] {
         let reports = pending.filter(\.isConnectionReport)
         pending.removeAll(where: \.isConnectionReport)
         return reports
     }
 
     /// Takes every change that arrived, oldest first.
-    public func takeAll() -> [StoreChange] {
+    func takeAll() -> [StoreChange] {
         defer { pending = [] }
         return pending
     }
 
     /// Waits until a change has arrived after the mark `arrivals` gave, or `seconds` pass;
     /// false on time-out.
-    public func waitForChange(after mark: Int, seconds: Int) async -> Bool {
+    func waitForChange(after mark: Int, seconds: Int) async -> Bool {
         guard arrivals == mark else { return true }
         let id = UUID()
         let sleep = self.sleep

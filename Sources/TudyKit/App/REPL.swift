@@ -9,9 +9,9 @@ public final class REPL {
     /// How the loop behaves.
     public struct Options: Sendable {
         /// Stop at the first failed command.
-        public var bail: Bool
+        var bail: Bool
         /// A person at a terminal, rather than a script.
-        public var isInteractive: Bool
+        var isInteractive: Bool
 
         public init(bail: Bool = false, isInteractive: Bool = false) {
             self.bail = bail
@@ -20,7 +20,7 @@ public final class REPL {
     }
 
     /// The exit status when standard output is closed under tudy: 128 + SIGPIPE, as a shell reports it.
-    public static let closedOutputStatus: Int32 = 141
+    static let closedOutputStatus: Int32 = 141
 
     private let app: AppCoordinator
     private let reader: any LineReader

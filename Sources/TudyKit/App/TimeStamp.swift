@@ -2,9 +2,9 @@ import Foundation
 
 /// ISO 8601 time stamps (`2026-11-21T09:30:00Z`, `…:00.250+09:00`) read by arithmetic on the
 /// proleptic Gregorian calendar, which keeps the day of any year and needs no ICU data.
-public enum TimeStamp {
+enum TimeStamp {
     /// The moment a time stamp names, or nil for anything else.
-    public static func date(fromISO8601 text: String) -> Date? {
+    static func date(fromISO8601 text: String) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {

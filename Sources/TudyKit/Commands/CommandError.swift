@@ -1,5 +1,5 @@
 /// A command tudy could not take as typed, with the line a user sees.
-public enum CommandError: Error, Equatable, Sendable, UserFacingError {
+enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case unknown(name: String, suggestion: String?)
     case notHere(name: String, places: [String], here: String)
     case missingArgument(usage: String)
@@ -16,7 +16,7 @@ public enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case waitTimedOut(seconds: Int, place: String)
     case gone(String, here: String)
 
-    public var message: String {
+    var message: String {
         switch self {
         case .unknown(let name, let suggestion?):
             "unknown command /\(name): did you mean \(suggestion)? (/help lists the commands here)"

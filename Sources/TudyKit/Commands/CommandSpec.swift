@@ -1,31 +1,31 @@
 /// A slash-command as `/help` shows it, and the shape of its argument.
-public struct CommandSpec: Equatable, Sendable {
+struct CommandSpec: Equatable, Sendable {
     /// Whether a command takes an argument.
-    public enum Argument: Equatable, Sendable {
+    enum Argument: Equatable, Sendable {
         case none
         case optional(String)
         case required(String)
     }
 
     /// The name without the slash, e.g. `open`.
-    public let name: String
-    public let argument: Argument
+    let name: String
+    let argument: Argument
     /// What it does, in a few words.
-    public let summary: String
+    let summary: String
 
     /// A command that takes no argument.
-    public init(_ name: String, _ summary: String) {
+    init(_ name: String, _ summary: String) {
         self.init(name, .none, summary)
     }
 
-    public init(_ name: String, _ argument: Argument, _ summary: String) {
+    init(_ name: String, _ argument: Argument, _ summary: String) {
         self.name = name
         self.argument = argument
         self.summary = summary
     }
 
     /// The usage line, e.g. `/open <id>`.
-    public var usage: String {
+    var usage: String {
         switch argument {
         case .none: "/\(name)"
         case .optional(let placeholder): "/\(name) [\(placeholder)]"
@@ -35,7 +35,7 @@ public struct CommandSpec: Equatable, Sendable {
 
     /// Checks the argument typed with this command.
     /// - Throws: `CommandError.missingArgument` or `.unexpectedArgument`.
-    public func validate(_ argument: String) throws {
+    func validate(_ argument: String) throws {
         switch self.argument {
         case .none where !argument.isEmpty:
             throw CommandError.unexpectedArgument(usage: usage)

@@ -1,7 +1,7 @@
 /// Finds the known command nearest to a mistyped one.
-public enum CommandSuggestion {
+enum CommandSuggestion {
     /// The nearest name as `/name`, if one is close enough to be what was meant.
-    public static func nearest(to typed: String, among names: [String]) -> String? {
+    static func nearest(to typed: String, among names: [String]) -> String? {
         if !typed.isEmpty, let prefixed = names.filter({ $0.hasPrefix(typed) }).min() {
             return "/" + prefixed
         }

@@ -1,28 +1,28 @@
 /// Runs the Chat tab: the rooms list and the rooms.
 @MainActor
-public final class ChatCoordinator: Coordinator {
+final class ChatCoordinator: Coordinator {
     /// What Chat does once a user has logged in for it.
     enum PendingAction: Equatable {
         case select
     }
 
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public weak var loginDelegate: (any LoginCheckDelegate)?
-    public weak var chatDelegate: (any ChatCoordinatorDelegate)?
-    public var navigationController: Navigator
-    public var childCoordinators: [any Coordinator] = []
-    public let type = CoordinatorType.chat
-    public let roomListScreen: RoomListScreen
+    weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    weak var loginDelegate: (any LoginCheckDelegate)?
+    weak var chatDelegate: (any ChatCoordinatorDelegate)?
+    var navigationController: Navigator
+    var childCoordinators: [any Coordinator] = []
+    let type = CoordinatorType.chat
+    let roomListScreen: RoomListScreen
     private(set) var pendingAction: PendingAction?
     let context: AppContext
 
-    public init(_ navigationController: Navigator, context: AppContext) {
+    init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
         self.context = context
         roomListScreen = RoomListScreen(context: context)
     }
 
-    public func start() async throws {
+    func start() async throws {
         roomListScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
             switch event {
@@ -34,7 +34,7 @@ public final class ChatCoordinator: Coordinator {
     }
 
     /// `/chat`: Chat is shown only to a user; a guest is asked to log in first.
-    public func requestSelection() {
+    func requestSelection() {
         guard context.login.user != nil else {
             pendingAction = .select
             showLogin()
@@ -45,7 +45,7 @@ public final class ChatCoordinator: Coordinator {
 
     /// Opens the 1:1 room with `other` on top of the rooms list: the room they share, or, when
     /// there is none, a draft of it that the first message makes real.
-    public func showPersonalChat(with other: User) async throws {
+    func showPersonalChat(with other: User) async throws {
         let session = try context.requireSession()
         let other = try await context.store.user(named: other.name)
         guard !session.user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
@@ -85,26 +85,26 @@ public final class ChatCoordinator: Coordinator {
         try await navigationController.push(screen)
     }
 
-    public func showLogin() {
+    func showLogin() {
         loginDelegate?.prepareLoginCoordinator()
     }
 
     // MARK: - Login
 
     /// Goes on with what was asked before the login.
-    public func resumeAfterLogin() {
+    func resumeAfterLogin() {
         guard pendingAction == .select else { return }
         pendingAction = nil
         chatDelegate?.selectChatTab()
     }
 
     /// The login was cancelled: what waited for it is dropped.
-    public func dropPendingAction() {
+    func dropPendingAction() {
         pendingAction = nil
     }
 
     /// After a logout: nothing of the last user's rooms stays on the stack.
-    public func reset() {
+    func reset() {
         navigationController.popToRoot()
         pendingAction = nil
     }

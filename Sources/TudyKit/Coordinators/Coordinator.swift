@@ -1,5 +1,5 @@
 /// What kind of coordinator one is; a parent tells its children apart by it.
-public enum CoordinatorType: Equatable, Sendable {
+enum CoordinatorType: Equatable, Sendable {
     case app
     case tab
     case home
@@ -10,7 +10,7 @@ public enum CoordinatorType: Equatable, Sendable {
 
 /// A coordinator owns the flow between screens; screens never know it (seed 001).
 @MainActor
-public protocol Coordinator: AnyObject {
+protocol Coordinator: AnyObject {
     /// Lets the parent learn that this coordinator finished, so it can drop it.
     var finishDelegate: (any CoordinatorFinishDelegate)? { get set }
     /// The stack of screens this coordinator pushes onto.
@@ -27,7 +27,7 @@ public protocol Coordinator: AnyObject {
 }
 
 extension Coordinator {
-    public func finish() {
+    func finish() {
         childCoordinators.removeAll()
         finishDelegate?.coordinatorDidFinish(childCoordinator: self)
     }
@@ -35,28 +35,28 @@ extension Coordinator {
 
 /// A parent that learns when a child coordinator has finished.
 @MainActor
-public protocol CoordinatorFinishDelegate: AnyObject {
+protocol CoordinatorFinishDelegate: AnyObject {
     /// The child ended; the parent drops it from `childCoordinators`.
     func coordinatorDidFinish(childCoordinator: any Coordinator)
 }
 
 /// Something that needs a user before it can go on (seed 001: Home and Chat).
 @MainActor
-public protocol LoginCheckDelegate: AnyObject {
+protocol LoginCheckDelegate: AnyObject {
     /// Presents the login flow; the asker resumes its action after a login.
     func prepareLoginCoordinator()
 }
 
 /// What Home asks of the tab bar that it can not do itself.
 @MainActor
-public protocol HomeCoordinatorDelegate: AnyObject {
+protocol HomeCoordinatorDelegate: AnyObject {
     /// "Send a chat" on a post: selects Chat and opens the 1:1 room with the writer.
     func showPersonalChat(with projectWriter: User)
 }
 
 /// What Chat asks of the tab bar.
 @MainActor
-public protocol ChatCoordinatorDelegate: AnyObject {
+protocol ChatCoordinatorDelegate: AnyObject {
     /// Chat is ready to be shown (its user is logged in): select its tab.
     func selectChatTab()
 }

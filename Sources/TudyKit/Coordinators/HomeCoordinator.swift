@@ -1,29 +1,29 @@
 /// Runs the Home tab: the board, searches, post details and the write form.
 @MainActor
-public final class HomeCoordinator: HomeCoordinatorProtocol {
+final class HomeCoordinator: HomeCoordinatorProtocol {
     /// What Home does once a user has logged in for it.
     enum PendingAction: Equatable {
         case write
         case sendChat(to: User)
     }
 
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public weak var loginDelegate: (any LoginCheckDelegate)?
-    public weak var homeDelegate: (any HomeCoordinatorDelegate)?
-    public var navigationController: Navigator
-    public var childCoordinators: [any Coordinator] = []
-    public let type = CoordinatorType.home
-    public let boardScreen: BoardScreen
+    weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    weak var loginDelegate: (any LoginCheckDelegate)?
+    weak var homeDelegate: (any HomeCoordinatorDelegate)?
+    var navigationController: Navigator
+    var childCoordinators: [any Coordinator] = []
+    let type = CoordinatorType.home
+    let boardScreen: BoardScreen
     private(set) var pendingAction: PendingAction?
     private let context: AppContext
 
-    public init(_ navigationController: Navigator, context: AppContext) {
+    init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
         self.context = context
         boardScreen = BoardScreen(context: context)
     }
 
-    public func start() async throws {
+    func start() async throws {
         boardScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
             switch event {
@@ -38,11 +38,11 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
 
     // MARK: - Flows
 
-    public func pushSearchScreen(words: String) async throws {
+    func pushSearchScreen(words: String) async throws {
         try await pushResults(ProjectSearchScreen(query: .words(words), context: context))
     }
 
-    public func pushFastSearchScreen(work: String) async throws {
+    func pushFastSearchScreen(work: String) async throws {
         try await pushResults(ProjectSearchScreen(query: .work(work), context: context))
     }
 
@@ -55,7 +55,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
         try await navigationController.push(screen)
     }
 
-    public func showProjectWriteScreen() async throws {
+    func showProjectWriteScreen() async throws {
         guard context.login.user != nil else {
             pendingAction = .write
             showLogin()
@@ -64,7 +64,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
         try await presentWriteCoordinator(mode: .new)
     }
 
-    public func showModifyProject(project: Project) async throws {
+    func showModifyProject(project: Project) async throws {
         try await presentWriteCoordinator(mode: .modify(project))
     }
 
@@ -82,19 +82,19 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
         }
     }
 
-    public func registerProject(_ project: Project) async throws {
+    func registerProject(_ project: Project) async throws {
         context.console.line("posted #\(project.id)")
         navigationController.popToRoot()
         try await pushProjectDetailScreen(project: project)
     }
 
-    public func updateProject(_ project: Project) async throws {
+    func updateProject(_ project: Project) async throws {
         context.console.line("saved #\(project.id)")
         let detail = navigationController.screens.last { ($0 as? ProjectDetailScreen)?.project.id == project.id }
         (detail as? ProjectDetailScreen)?.show(project)
     }
 
-    public func pushProjectDetailScreen(project: Project) async throws {
+    func pushProjectDetailScreen(project: Project) async throws {
         let detail = ProjectDetailScreen(project: project, context: context)
         detail.didSendEventClosure = { [weak self] event in
             guard let self else { return }
@@ -107,7 +107,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
         try await navigationController.push(detail)
     }
 
-    public func showLogin() {
+    func showLogin() {
         loginDelegate?.prepareLoginCoordinator()
     }
 
@@ -123,7 +123,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
     // MARK: - Login
 
     /// Goes on with what was asked before the login.
-    public func resumeAfterLogin() async throws {
+    func resumeAfterLogin() async throws {
         guard let action = pendingAction else { return }
         pendingAction = nil
         switch action {
@@ -133,7 +133,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     /// The login was cancelled: what waited for it is dropped.
-    public func dropPendingAction() {
+    func dropPendingAction() {
         pendingAction = nil
     }
 
@@ -146,7 +146,7 @@ public final class HomeCoordinator: HomeCoordinatorProtocol {
 // MARK: - CoordinatorFinishDelegate
 
 extension HomeCoordinator: CoordinatorFinishDelegate {
-    public func coordinatorDidFinish(childCoordinator: any Coordinator) {
+    func coordinatorDidFinish(childCoordinator: any Coordinator) {
         childCoordinators.removeAll { $0 === childCoordinator }
         if childCoordinator.type == .projectWrite {
             navigationController.dismiss()

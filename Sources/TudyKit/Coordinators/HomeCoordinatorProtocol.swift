@@ -1,6 +1,6 @@
 /// Home's flows, after the seed's `HomeCoordinatorProtocol`.
 @MainActor
-public protocol HomeCoordinatorProtocol: Coordinator {
+protocol HomeCoordinatorProtocol: Coordinator {
     /// The board, Home's root screen.
     var boardScreen: BoardScreen { get }
 

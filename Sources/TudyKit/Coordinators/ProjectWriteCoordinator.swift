@@ -1,6 +1,6 @@
 /// Where a finished write form sends its post.
 @MainActor
-public protocol ProjectWriteCoordinatorDelegate: AnyObject {
+protocol ProjectWriteCoordinatorDelegate: AnyObject {
     /// A new post was written.
     func registerProject(_ project: Project) async throws
     /// A post was modified.
@@ -9,20 +9,20 @@ public protocol ProjectWriteCoordinatorDelegate: AnyObject {
 
 /// Runs the modal write form for a new post or a modification.
 @MainActor
-public final class ProjectWriteCoordinator: Coordinator {
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public weak var writeDelegate: (any ProjectWriteCoordinatorDelegate)?
-    public var navigationController: Navigator
-    public var childCoordinators: [any Coordinator] = []
-    public let type = CoordinatorType.projectWrite
+final class ProjectWriteCoordinator: Coordinator {
+    weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    weak var writeDelegate: (any ProjectWriteCoordinatorDelegate)?
+    var navigationController: Navigator
+    var childCoordinators: [any Coordinator] = []
+    let type = CoordinatorType.projectWrite
     let writeScreen: ProjectWriteScreen
 
-    public init(mode: ProjectWriteScreen.Mode, context: AppContext) {
+    init(mode: ProjectWriteScreen.Mode, context: AppContext) {
         writeScreen = ProjectWriteScreen(mode: mode, context: context)
         navigationController = Navigator(root: writeScreen)
     }
 
-    public func start() async throws {
+    func start() async throws {
         writeScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
             let delegate = writeDelegate
@@ -35,7 +35,7 @@ public final class ProjectWriteCoordinator: Coordinator {
     }
 
     /// `/back`: the draft is dropped.
-    public func cancel() {
+    func cancel() {
         finish()
     }
 }

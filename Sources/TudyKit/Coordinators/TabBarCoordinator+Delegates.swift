@@ -3,7 +3,7 @@
 // MARK: - LoginCheckDelegate
 
 extension TabBarCoordinator: LoginCheckDelegate {
-    public func prepareLoginCoordinator() {
+    func prepareLoginCoordinator() {
         routes.append(.presentLogin)
     }
 }
@@ -11,7 +11,7 @@ extension TabBarCoordinator: LoginCheckDelegate {
 // MARK: - HomeCoordinatorDelegate
 
 extension TabBarCoordinator: HomeCoordinatorDelegate {
-    public func showPersonalChat(with projectWriter: User) {
+    func showPersonalChat(with projectWriter: User) {
         routes.append(.personalChat(with: projectWriter))
     }
 }
@@ -19,7 +19,7 @@ extension TabBarCoordinator: HomeCoordinatorDelegate {
 // MARK: - ChatCoordinatorDelegate
 
 extension TabBarCoordinator: ChatCoordinatorDelegate {
-    public func selectChatTab() {
+    func selectChatTab() {
         routes.append(.selectChat)
     }
 }
@@ -27,7 +27,7 @@ extension TabBarCoordinator: ChatCoordinatorDelegate {
 // MARK: - CoordinatorFinishDelegate
 
 extension TabBarCoordinator: CoordinatorFinishDelegate {
-    public func coordinatorDidFinish(childCoordinator: any Coordinator) {
+    func coordinatorDidFinish(childCoordinator: any Coordinator) {
         childCoordinators.removeAll { $0 === childCoordinator }
         guard let login = childCoordinator as? LoginCoordinator else { return }
         tabBarController.dismiss()

@@ -4,7 +4,7 @@ extension TabBarCoordinator {
     /// The request for a person at a terminal: the prompt also shows the Chat tab's unread
     /// total, and Tab completes what the visible screen knows. It reads the store, so piped
     /// input, which shows no prompt, does without it.
-    public func interactiveLineRequest() async -> LineRequest {
+    func interactiveLineRequest() async -> LineRequest {
         var request = lineRequest
         guard isAtCommandPrompt else { return request }
         let store = context.store

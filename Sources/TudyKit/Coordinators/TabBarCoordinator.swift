@@ -1,7 +1,7 @@
 /// Runs the tab bar: takes every input line, handles the global commands, hands the
 /// rest to the visible screen, and carries out what Home, Chat and Login ask of it.
 @MainActor
-public final class TabBarCoordinator: Coordinator {
+final class TabBarCoordinator: Coordinator {
     /// A transition a child asked for through a delegate; the tab bar decides it at
     /// once and performs it when the line's own work is done.
     enum Route: Equatable {
@@ -12,18 +12,18 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     /// Whether the session goes on after a line.
-    public enum LineOutcome: Equatable, Sendable {
+    enum LineOutcome: Equatable, Sendable {
         case proceed
         case quit
     }
 
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public var navigationController: Navigator
-    public var childCoordinators: [any Coordinator] = []
-    public let type = CoordinatorType.tab
-    public let tabBarController = TabBarController()
-    public let homeCoordinator: HomeCoordinator
-    public let chatCoordinator: ChatCoordinator
+    weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    var navigationController: Navigator
+    var childCoordinators: [any Coordinator] = []
+    let type = CoordinatorType.tab
+    let tabBarController = TabBarController()
+    let homeCoordinator: HomeCoordinator
+    let chatCoordinator: ChatCoordinator
     var routes: [Route] = []
     let context: AppContext
     /// Whether lines come from a script rather than a person at a terminal. In a script, the
@@ -37,14 +37,14 @@ public final class TabBarCoordinator: Coordinator {
     /// so that a password never becomes a message, a post or an error line.
     private(set) var refusedPasswordLines = 0
 
-    public init(_ navigationController: Navigator, context: AppContext) {
+    init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
         self.context = context
         homeCoordinator = HomeCoordinator(tabBarController.navigator(for: .home), context: context)
         chatCoordinator = ChatCoordinator(tabBarController.navigator(for: .chat), context: context)
     }
 
-    public func start() async throws {
+    func start() async throws {
         homeCoordinator.finishDelegate = self
         homeCoordinator.loginDelegate = self
         homeCoordinator.homeDelegate = self
@@ -59,14 +59,14 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     /// The login flow, while it is shown.
-    public var loginCoordinator: LoginCoordinator? {
+    var loginCoordinator: LoginCoordinator? {
         childCoordinators.lazy.compactMap { $0 as? LoginCoordinator }.first
     }
 
     // MARK: - Input
 
     /// What the next line is asked as: the prompt, and whether it is a password.
-    public var lineRequest: LineRequest {
+    var lineRequest: LineRequest {
         if refusedPasswordLines > 0 { return LineRequest(prompt: "password: ", isSecret: true) }
         return switch tabBarController.visibleScreen?.prompt ?? .command {
         case .command: LineRequest(prompt: commandPrompt(unread: 0))
@@ -85,20 +85,20 @@ public final class TabBarCoordinator: Coordinator {
 
     /// Whether the next line is a command (or a message), not a password or a form's answer:
     /// only there are arriving messages shown as they come.
-    public var isAtCommandPrompt: Bool {
+    var isAtCommandPrompt: Bool {
         guard refusedPasswordLines == 0, case .command = tabBarController.visibleScreen?.prompt ?? .command else { return false }
         return true
     }
 
     /// Ctrl-C: at a password prompt it cancels the login, elsewhere only the typed line goes.
-    public func interrupt() {
+    func interrupt() {
         refusedPasswordLines = 0
         guard case .secret = tabBarController.visibleScreen?.prompt else { return }
         try? goBack()
     }
 
     /// The flow that input ending now would cut off, if any.
-    public var unfinishedFlow: String? {
+    var unfinishedFlow: String? {
         guard tabBarController.presented != nil else { return nil }
         if homeCoordinator.writeCoordinator != nil { return "a post was being written: the draft was dropped" }
         return "a login was not finished: nobody logged in"
@@ -106,7 +106,7 @@ public final class TabBarCoordinator: Coordinator {
 
     /// Acts on one input line.
     /// - Throws: a `UserFacingError` for anything the line could not do; the session goes on.
-    public func handle(line: String) async throws -> LineOutcome {
+    func handle(line: String) async throws -> LineOutcome {
         if refusedPasswordLines > 0 {
             refusedPasswordLines -= 1
             return .proceed
@@ -282,7 +282,7 @@ public final class TabBarCoordinator: Coordinator {
     }
 
     /// A line that could not be read came where a refused login's password was owed: it counts as that line.
-    public func skipRefusedPasswordLine() -> Bool {
+    func skipRefusedPasswordLine() -> Bool {
         guard refusedPasswordLines > 0 else { return false }
         refusedPasswordLines -= 1
         return true

@@ -1,25 +1,25 @@
 /// A stack of screens, like a `UINavigationController`: push and pop, and present one modal.
 @MainActor
-public final class Navigator {
+final class Navigator {
     /// The screens, root first.
-    public private(set) var screens: [any Screen] = []
+    private(set) var screens: [any Screen] = []
     /// The tab bar that shows this navigator's modals.
     weak var modalHost: TabBarController?
 
-    public init(root: (any Screen)? = nil) {
+    init(root: (any Screen)? = nil) {
         if let root { screens = [root] }
     }
 
     /// The screen on top, the one that takes input.
-    public var topScreen: (any Screen)? { screens.last }
+    var topScreen: (any Screen)? { screens.last }
 
     /// Replaces the whole stack with one root screen, without rendering it.
-    public func setRoot(_ screen: any Screen) {
+    func setRoot(_ screen: any Screen) {
         screens = [screen]
     }
 
     /// Pushes a screen and renders it; if it can not render, it is not pushed.
-    public func push(_ screen: any Screen) async throws {
+    func push(_ screen: any Screen) async throws {
         screens.append(screen)
         do {
             try await screen.appear()
@@ -31,7 +31,7 @@ public final class Navigator {
 
     /// Pops the top screen; the root stays. Returns the popped screen.
     @discardableResult
-    public func pop() -> (any Screen)? {
+    func pop() -> (any Screen)? {
         screens.count > 1 ? screens.removeLast() : nil
     }
 
@@ -41,12 +41,12 @@ public final class Navigator {
     }
 
     /// Pops every screen above the root.
-    public func popToRoot() {
+    func popToRoot() {
         screens = Array(screens.prefix(1))
     }
 
     /// Shows another navigator modally over the tabs and renders its top screen.
-    public func present(_ modal: Navigator) async throws {
+    func present(_ modal: Navigator) async throws {
         guard let modalHost else { return }
         modalHost.present(modal)
         do {
@@ -58,7 +58,7 @@ public final class Navigator {
     }
 
     /// Takes the modal off the tabs.
-    public func dismiss() {
+    func dismiss() {
         modalHost?.dismiss()
     }
 }

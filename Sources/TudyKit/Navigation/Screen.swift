@@ -1,5 +1,5 @@
 /// What a screen expects the next line to be.
-public enum InputPrompt: Equatable, Sendable {
+enum InputPrompt: Equatable, Sendable {
     /// A slash-command (or, in a room, a message).
     case command
     /// An answer to a question; `takesSlashLines` lets lines that start with `/` be answers too,
@@ -10,7 +10,7 @@ public enum InputPrompt: Equatable, Sendable {
 }
 
 /// A line handed to a screen after the global commands had their turn.
-public enum ScreenInput: Equatable, Sendable {
+enum ScreenInput: Equatable, Sendable {
     /// One of the screen's own commands, its argument checked against its `CommandSpec`.
     case command(name: String, argument: String)
     /// A plain line: a message, or an answer to the screen's prompt.
@@ -22,7 +22,7 @@ public enum ScreenInput: Equatable, Sendable {
 /// A screen never knows its coordinator: it reports intent through its own
 /// `didSendEventClosure` with its own `Event` enum (seed 001).
 @MainActor
-public protocol Screen: AnyObject {
+protocol Screen: AnyObject {
     /// The screen's name in `/where`, e.g. `board`, `#3`, `@bob`.
     var title: String { get }
     /// The commands that work here, as `/help` lists them.
@@ -38,9 +38,9 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
-    public var prompt: InputPrompt { .command }
-    public var takesText: Bool { prompt != .command }
-    public func appear() async throws {}
+    var prompt: InputPrompt { .command }
+    var takesText: Bool { prompt != .command }
+    func appear() async throws {}
 
     /// The error for input the tab bar should not have handed to this screen.
     func unsupported(_ input: ScreenInput) -> CommandError {

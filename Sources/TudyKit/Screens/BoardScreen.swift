@@ -1,8 +1,8 @@
 /// The root of Home: the board of recruitment posts.
 @MainActor
-public final class BoardScreen: Screen {
+final class BoardScreen: Screen {
     /// What the board asks its coordinator to do.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         case showSearch(words: String)
         case showFastSearch(work: String)
         case showProjectWrite
@@ -16,21 +16,21 @@ public final class BoardScreen: Screen {
     static let open = CommandSpec("open", .required("<id>"), "show a post")
     static let commandSpecs = [list, search, work, new, open]
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
 
-    public init(context: AppContext) {
+    init(context: AppContext) {
         self.context = context
     }
 
-    public let title = "board"
-    public var commands: [CommandSpec] { Self.commandSpecs }
+    let title = "board"
+    var commands: [CommandSpec] { Self.commandSpecs }
 
-    public func appear() async throws {
+    func appear() async throws {
         try await printList()
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         switch input {
         case .command("list", _):
             try await printList()

@@ -1,9 +1,9 @@
 /// A 1:1 room that does not exist yet: opened by `/dm`, made by the store only when the first
 /// message is sent, so that looking at someone's post and going back leaves no empty room.
 @MainActor
-public final class DirectRoomDraftScreen: Screen {
+final class DirectRoomDraftScreen: Screen {
     /// What the draft asks its coordinator to do.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         /// The first message made the room: show the room in this screen's place.
         case didStart(room: Room)
         case didLeave
@@ -13,27 +13,27 @@ public final class DirectRoomDraftScreen: Screen {
     static let members = CommandSpec("members", "who the room will hold")
     static let leave = CommandSpec("leave", "go back; nothing was stored")
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     /// Who the room is with.
-    public let other: User
+    let other: User
     private let context: AppContext
 
-    public init(with other: User, context: AppContext) {
+    init(with other: User, context: AppContext) {
         self.other = other
         self.context = context
     }
 
-    public var title: String { "@\(other.name)" }
-    public var commands: [CommandSpec] { Self.commandSpecs }
-    public var takesText: Bool { true }
+    var title: String { "@\(other.name)" }
+    var commands: [CommandSpec] { Self.commandSpecs }
+    var takesText: Bool { true }
 
-    public func appear() async throws {
+    func appear() async throws {
         let session = try context.requireSession()
         context.console.line("@\(other.name) · \(memberList(session))")
         context.console.line("no messages yet: type one and press Enter (the room is made when you send it)")
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         let session = try context.requireSession()
         switch input {
         case .text(let text):

@@ -1,14 +1,14 @@
 /// The modal login flow: log in, or sign up, in one screen (seed 001).
 @MainActor
-public final class LoginScreen: Screen {
+final class LoginScreen: Screen {
     /// What the login flow reports.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         case didAuthenticate(session: Session)
         case didFail
     }
 
     /// The step the flow is at.
-    public enum Step: Equatable {
+    enum Step: Equatable {
         /// Waiting for `/login <name>` or `/signup <name>`.
         case choosing
         case password(name: String)
@@ -16,18 +16,18 @@ public final class LoginScreen: Screen {
         case confirmation(name: String, password: String)
     }
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
-    public private(set) var step = Step.choosing
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    private(set) var step = Step.choosing
     private let context: AppContext
 
-    public init(context: AppContext) {
+    init(context: AppContext) {
         self.context = context
     }
 
-    public let title = "login"
-    public let commands: [CommandSpec] = []
+    let title = "login"
+    let commands: [CommandSpec] = []
 
-    public var prompt: InputPrompt {
+    var prompt: InputPrompt {
         switch step {
         case .choosing: .command
         case .password(let name): .secret("password for \(name): ")
@@ -36,23 +36,23 @@ public final class LoginScreen: Screen {
         }
     }
 
-    public func appear() async throws {
+    func appear() async throws {
         if step == .choosing {
             context.console.line("log in to go on: /login <name> or /signup <name>; /back cancels")
         }
     }
 
     /// Starts logging in as `name`; the next line is the password.
-    public func beginLogin(name: String) {
+    func beginLogin(name: String) {
         step = .password(name: name)
     }
 
     /// Starts making an account; the next two lines are the password and its confirmation.
-    public func beginSignup(name: String) {
+    func beginSignup(name: String) {
         step = .newPassword(name: name)
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         guard case .text(let secret) = input else { throw unsupported(input) }
         switch step {
         case .choosing:

@@ -1,8 +1,8 @@
 /// One post, with what its reader or writer can do with it.
 @MainActor
-public final class ProjectDetailScreen: Screen {
+final class ProjectDetailScreen: Screen {
     /// What a post asks its coordinator to do.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         case sendChat(to: User)
         case modify(project: Project)
         case didDelete(project: Project)
@@ -15,32 +15,32 @@ public final class ProjectDetailScreen: Screen {
     static let delete = CommandSpec("delete", "remove the post (writer only)")
     static let commandSpecs = [dm, edit, close, reopen, delete]
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
-    public private(set) var project: Project
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    private(set) var project: Project
     private let context: AppContext
     /// The line that asked for `/delete` to be typed again, if one did.
     private var deletionAskedAt: Int?
 
-    public init(project: Project, context: AppContext) {
+    init(project: Project, context: AppContext) {
         self.project = project
         self.context = context
     }
 
-    public var title: String { "#\(project.id)" }
-    public var commands: [CommandSpec] { Self.commandSpecs }
+    var title: String { "#\(project.id)" }
+    var commands: [CommandSpec] { Self.commandSpecs }
 
-    public func appear() async throws {
+    func appear() async throws {
         project = try await context.store.project(id: project.id)
         printProject()
     }
 
     /// Shows the post as it is after an edit.
-    public func show(_ project: Project) {
+    func show(_ project: Project) {
         self.project = project
         printProject()
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         let confirmed = deletionAskedAt == context.linesHandled - 1
         deletionAskedAt = nil
         // The post as it is now: its writer may have changed or deleted it meanwhile.

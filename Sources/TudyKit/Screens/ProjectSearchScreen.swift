@@ -1,24 +1,24 @@
 /// The posts found by `/search` or `/work` (the seed's search and fast-search screens).
 @MainActor
-public final class ProjectSearchScreen: Screen {
+final class ProjectSearchScreen: Screen {
     /// What a search result asks its coordinator to do.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         case showProjectDetail(project: Project)
     }
 
     static let open = CommandSpec("open", .required("<id>"), "show a post found")
     static let commandSpecs = [open]
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
-    public let query: ProjectQuery
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    let query: ProjectQuery
     private let context: AppContext
 
-    public init(query: ProjectQuery, context: AppContext) {
+    init(query: ProjectQuery, context: AppContext) {
         self.query = query
         self.context = context
     }
 
-    public var title: String {
+    var title: String {
         switch query {
         case .all: "all"
         case .words(let words): "search \(words)"
@@ -26,9 +26,9 @@ public final class ProjectSearchScreen: Screen {
         }
     }
 
-    public var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Self.commandSpecs }
 
-    public func appear() async throws {
+    func appear() async throws {
         let projects = try await context.store.projects(query)
         if projects.isEmpty {
             context.console.line("no posts found: /list shows every post")
@@ -37,7 +37,7 @@ public final class ProjectSearchScreen: Screen {
         }
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         switch input {
         case .command("open", let argument):
             let id = try NumberArgument.parse(argument, of: Self.open)

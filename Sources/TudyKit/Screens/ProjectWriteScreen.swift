@@ -1,14 +1,14 @@
 /// The modal form that writes a new post or modifies one, a question at a time.
 @MainActor
-public final class ProjectWriteScreen: Screen {
+final class ProjectWriteScreen: Screen {
     /// What the form reports when it is done.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         case didRegister(project: Project)
         case didUpdate(project: Project)
     }
 
     /// Whether the form makes a post or changes one.
-    public enum Mode: Equatable {
+    enum Mode: Equatable {
         case new
         case modify(Project)
     }
@@ -17,14 +17,14 @@ public final class ProjectWriteScreen: Screen {
         case title, works, capacity, body
     }
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
-    public let mode: Mode
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    let mode: Mode
     private let context: AppContext
     private var step = Step.title
     private var draft: ProjectDraft
     private var bodyLines: [String] = []
 
-    public init(mode: Mode, context: AppContext) {
+    init(mode: Mode, context: AppContext) {
         self.mode = mode
         self.context = context
         switch mode {
@@ -33,19 +33,19 @@ public final class ProjectWriteScreen: Screen {
         }
     }
 
-    public var title: String {
+    var title: String {
         switch mode {
         case .new: "write"
         case .modify: "edit"
         }
     }
 
-    public let commands: [CommandSpec] = []
+    let commands: [CommandSpec] = []
 
     private var isModifying: Bool { mode != .new }
 
 
-    public var prompt: InputPrompt {
+    var prompt: InputPrompt {
         let keep = isModifying
         switch step {
         case .title: return .answer(keep ? "title [\(draft.title)]: " : "title: ", takesSlashLines: false)
@@ -60,7 +60,7 @@ public final class ProjectWriteScreen: Screen {
         }
     }
 
-    public func appear() async throws {
+    func appear() async throws {
         if case .modify(let project) = mode {
             context.console.line("editing post #\(project.id): an empty answer keeps the value in [ ]; a body of only '.' keeps the body; /back drops the changes")
         } else {
@@ -68,7 +68,7 @@ public final class ProjectWriteScreen: Screen {
         }
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         guard case .text(let line) = input else { throw unsupported(input) }
         let answer = line.trimmingCharacters(in: .whitespaces)
         let keeps = isModifying && answer.isEmpty
@@ -126,12 +126,12 @@ public final class ProjectWriteScreen: Screen {
 }
 
 /// An answer the write form can not take; the same question is asked again.
-public enum WriteError: Error, Equatable, Sendable, UserFacingError {
+enum WriteError: Error, Equatable, Sendable, UserFacingError {
     case empty(String)
     case badTag(String)
     case badCapacity(String)
 
-    public var message: String {
+    var message: String {
         switch self {
         case .empty(let what):
             "a post needs \(what): type it, or /back to drop the draft"

@@ -1,8 +1,8 @@
 /// The root of Chat: the user's rooms.
 @MainActor
-public final class RoomListScreen: Screen {
+final class RoomListScreen: Screen {
     /// What the rooms list asks its coordinator to do.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         case showRoom(room: Room)
         case showDirectRoom(with: User)
     }
@@ -13,17 +13,17 @@ public final class RoomListScreen: Screen {
     static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others in any room (default 30 s)")
     static let commandSpecs = [rooms, open, dm, wait]
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
 
-    public init(context: AppContext) {
+    init(context: AppContext) {
         self.context = context
     }
 
-    public let title = "rooms"
-    public var commands: [CommandSpec] { Self.commandSpecs }
+    let title = "rooms"
+    var commands: [CommandSpec] { Self.commandSpecs }
 
-    public func appear() async throws {
+    func appear() async throws {
         let session = try context.requireSession()
         let summaries = try await context.store.rooms(of: session)
         guard !summaries.isEmpty else {
@@ -33,7 +33,7 @@ public final class RoomListScreen: Screen {
         context.console.table(summaries.map { cells($0, for: session.user) })
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         switch input {
         case .command("rooms", _):
             try await appear()

@@ -1,8 +1,8 @@
 /// A chat room: its latest messages, and plain text to send.
 @MainActor
-public final class RoomScreen: Screen {
+final class RoomScreen: Screen {
     /// What a room asks its coordinator to do.
-    public enum Event: Equatable {
+    enum Event: Equatable {
         case didInvite(room: Room)
         case didLeave(room: Room)
     }
@@ -15,12 +15,12 @@ public final class RoomScreen: Screen {
     static let commandSpecs = [invite, members, leave, more, wait]
 
     /// How many messages a page holds.
-    public static let pageSize = 20
+    static let pageSize = 20
     /// The most unread messages shown on opening; past it, `/next` goes on where it stopped.
-    public static let unreadCap = 100
+    static let unreadCap = 100
 
-    public var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
-    public private(set) var room: Room
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    private(set) var room: Room
     private let context: AppContext
     /// The oldest message shown so far; `/more` pages before it, by key.
     private var oldestShownID: Int?
@@ -28,21 +28,21 @@ public final class RoomScreen: Screen {
     /// The newest message shown so far: the room is read up to it, and no further.
     private(set) var newestShownID = 0
 
-    public init(room: Room, context: AppContext) {
+    init(room: Room, context: AppContext) {
         self.room = room
         self.context = context
     }
 
-    public var title: String {
+    var title: String {
         context.login.user.map(room.title(for:)) ?? "#\(room.id)"
     }
 
-    public var commands: [CommandSpec] { Self.commandSpecs }
-    public var takesText: Bool { true }
+    var commands: [CommandSpec] { Self.commandSpecs }
+    var takesText: Bool { true }
 
     /// Shows the room: the last page, or, when there is anything unread, every unread message
     /// up to the cap after a marker line. It is marked read up to the last message printed.
-    public func appear() async throws {
+    func appear() async throws {
         let session = try context.requireSession()
         room = try await context.store.room(id: room.id, for: session)
         guard let firstUnread = try await context.store.firstUnread(in: room.id, for: session) else {
@@ -72,7 +72,7 @@ public final class RoomScreen: Screen {
         context.console.line("\(room.title(for: user)) · \(room.memberList)\(hasOlder ? " · /more for older" : "")")
     }
 
-    public func handle(_ input: ScreenInput) async throws {
+    func handle(_ input: ScreenInput) async throws {
         let session = try context.requireSession()
         switch input {
         case .text(let text):

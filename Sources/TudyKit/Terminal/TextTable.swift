@@ -1,8 +1,8 @@
 /// Lines whose columns line up on a terminal, Korean and emoji included.
-public enum TextTable {
+enum TextTable {
     /// Each row's cells padded to their column's widest cell; the last column is not padded.
     /// Cells are made inert first, so that padding counts what the terminal will show.
-    public static func lines(_ rows: [[String]], gap: Int = 2) -> [String] {
+    static func lines(_ rows: [[String]], gap: Int = 2) -> [String] {
         let cells = rows.map { $0.map(Sanitizer.inert) }
         let columns = cells.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in

@@ -1,4 +1,4 @@
-import TudyKit
+@testable import TudyKit
 
 extension ChangeRecorder {
     /// A remote client's connection reports, as `.connection` changes, read from now on.

@@ -1,5 +1,5 @@
 import Foundation
-import TudyKit
+@testable import TudyKit
 
 /// A clock a test moves by hand.
 final class ManualClock: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Testing
-import TudyKit
+@testable import TudyKit
 import TudyPostgres
 
 /// The PostgreSQL cluster `scripts/test` starts for the tests (`scripts/postgres-cluster`),

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import TudyKit
+@testable import TudyKit
 import TudyRemote
 import TudyServer
 
