@@ -189,6 +189,33 @@ extension PostgresChatStore {
         return messages
     }
 
+    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        guard !words.isEmpty else { return [] }
+        let now = clock.now()
+        // Every word a LIKE pattern, with `%`, `_` and `\` taken literally; all must match.
+        let patterns = words.map {
+            "%" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
+        }
+        return try await transaction { connection in
+            let userID = try await Self.signedIn(session.token, now: now, on: connection).id
+            var found: [Message] = []
+            for try await (id, roomID, text, sentAt, sender) in try await connection.query(
+                """
+                SELECT message.id, message.room_id, message.text, message.sent_at, users.name
+                FROM message
+                JOIN membership ON membership.room_id = message.room_id AND membership.user_id = \(userID) AND membership.is_member
+                JOIN users ON users.id = message.sender_id
+                WHERE message.search_text LIKE ALL(\(patterns))
+                ORDER BY message.id DESC LIMIT \(limit)
+                """, logger: Self.quiet
+            ).decode((Int, Int, String, Date, String).self) {
+                found.append(Message(id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt))
+            }
+            return found
+        }
+    }
+
     public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
         let now = clock.now()
         return try await transaction { connection in
@@ -231,8 +258,9 @@ extension PostgresChatStore {
             let id = try await Self.one(
                 Int.self,
                 """
-                INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key)
-                VALUES (nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key)) RETURNING id
+                INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text)
+                VALUES (nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(MessageSearch.folded(text)))
+                RETURNING id
                 """, on: connection) ?? 0
             try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), 'm')", logger: Self.quiet)
             return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now)
@@ -308,8 +336,10 @@ extension PostgresChatStore {
                     let id = try await Self.one(
                         Int.self,
                         """
-                        INSERT INTO message (id, room_id, sender_id, text, sent_at)
-                        VALUES (nextval('message_id'), \(roomID), \(sender.id), \(line.text), \(line.sentAt ?? now)) RETURNING id
+                        INSERT INTO message (id, room_id, sender_id, text, sent_at, search_text)
+                        VALUES (nextval('message_id'), \(roomID), \(sender.id), \(line.text), \(line.sentAt ?? now),
+                                \(MessageSearch.folded(line.text)))
+                        RETURNING id
                         """, on: connection) ?? 0
                     // A sender has read what they wrote.
                     try await connection.query(

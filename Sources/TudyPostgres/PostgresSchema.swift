@@ -76,7 +76,13 @@ enum PostgresSchema {
             """,
             "CREATE INDEX message_by_room ON message(room_id, id)",
             "CREATE UNIQUE INDEX message_by_client_key ON message(sender_id, client_key) WHERE client_key IS NOT NULL",
-        ])
+        ]),
+        // `/find`: the text folded by tudy (messages stored before take lower(), which folds
+        // what the database's locale knows).
+        (2, [
+            "ALTER TABLE message ADD COLUMN search_text TEXT NOT NULL DEFAULT ''",
+            "UPDATE message SET search_text = lower(text)",
+        ]),
     ]
 
     /// Brings the database up to the newest version, each migration one transaction.

@@ -142,6 +142,11 @@ public final class RemoteChatStore: ChatStore {
         try field(try await call(.send, session) { $0.text = text; $0.roomID = roomID; $0.key = key }.message, .send)
     }
 
+    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        try field(
+            try await call(.findMessages, session) { $0.words = words; $0.limit = limit }.messages, .findMessages)
+    }
+
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         _ = try await call(.markRead, session) { $0.roomID = roomID; $0.messageID = messageID }
     }

@@ -220,11 +220,50 @@ extension SQLiteChatStore {
     static func insertMessage(
         _ text: String, roomID: Int64, senderID: Int64, sender: User, at date: Date, key: String? = nil, in db: Database
     ) throws -> Message {
-        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at, client_key) VALUES (?, ?, ?, ?, ?)",
-            arguments: [roomID, senderID, text, StoreDate.text(date), key])
+        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at, client_key, search_text) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [roomID, senderID, text, StoreDate.text(date), key, MessageSearch.folded(text)])
         let id = db.lastInsertedRowID
         // Sending reads nothing: what others wrote before stays unread until it is shown.
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
+    }
+
+    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        guard !words.isEmpty else { return [] }
+        let now = clock.now()
+        // Long words through the trigram index, each a quoted phrase (all must be there);
+        // shorter ones, which a trigram can not hold, matched in what the index left.
+        let long = words.filter { $0.count >= MessageSearch.indexedWordLength }
+        let short = words.filter { $0.count < MessageSearch.indexedWordLength }
+        var conditions = short.map { _ in "message.search_text LIKE ? ESCAPE '\\'" }
+        var arguments: [DatabaseValue] = short.map { ("%" + Self.likeEscaped($0) + "%").databaseValue }
+        if !long.isEmpty {
+            conditions.insert("message.id IN (SELECT rowid FROM message_search WHERE message_search MATCH ?)", at: 0)
+            let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            arguments.insert(phrases.joined(separator: " ").databaseValue, at: 0)
+        }
+        let condition = conditions.joined(separator: " AND ")
+        let values = arguments
+        return try await read { db in
+            let userID = try Self.signedIn(session.token, now: now, in: db).id
+            let rows = try Row.fetchAll(db, sql: """
+                    SELECT message.id, message.room_id, message.text, message.sent_at, user.name FROM message
+                    JOIN membership ON membership.room_id = message.room_id AND membership.user_id = ? AND membership.is_member
+                    JOIN user ON user.id = message.sender_id
+                    WHERE \(condition)
+                    ORDER BY message.id DESC LIMIT ?
+                    """, arguments: StatementArguments([userID.databaseValue] + values + [limit.databaseValue]))
+            return rows.map { row in
+                Message(
+                    id: row["id"], roomID: row["room_id"], sender: User(name: row["name"]), text: row["text"],
+                    sentAt: StoreDate.date(row["sent_at"]) ?? now)
+            }
+        }
+    }
+
+    /// `%`, `_` and the escape itself taken literally in a LIKE pattern.
+    private static func likeEscaped(_ word: String) -> String {
+        word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
     }
 
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {

@@ -89,6 +89,32 @@ enum StoreSchema {
             }
             try db.execute(sql: "CREATE UNIQUE INDEX user_by_name_key ON user(name_key)")
         }
+        migrator.registerMigration("v6 message search") { db in
+            // `/find`: each message's text folded by tudy (SQLite folds ASCII only), and a
+            // trigram index of it that triggers keep in step with `message` in the same
+            // transaction, so that a word is found inside longer ones in every script.
+            try db.execute(sql: "ALTER TABLE message ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
+            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM message") {
+                try db.execute(
+                    sql: "UPDATE message SET search_text = ? WHERE id = ?",
+                    arguments: [MessageSearch.folded(row["text"]), row["id"] as Int64])
+            }
+            try db.execute(sql: """
+                    CREATE VIRTUAL TABLE message_search USING fts5(
+                        search_text, content = 'message', content_rowid = 'id', tokenize = 'trigram case_sensitive 1');
+                    INSERT INTO message_search (message_search) VALUES ('rebuild');
+                    CREATE TRIGGER message_search_insert AFTER INSERT ON message BEGIN
+                        INSERT INTO message_search (rowid, search_text) VALUES (new.id, new.search_text);
+                    END;
+                    CREATE TRIGGER message_search_delete AFTER DELETE ON message BEGIN
+                        INSERT INTO message_search (message_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                    END;
+                    CREATE TRIGGER message_search_update AFTER UPDATE OF search_text ON message BEGIN
+                        INSERT INTO message_search (message_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                        INSERT INTO message_search (rowid, search_text) VALUES (new.id, new.search_text);
+                    END;
+                    """)
+        }
         return migrator
     }
 }

@@ -72,6 +72,9 @@ struct WireService: Sendable {
             try await store.markRead(
                 roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),
                 for: try await session(request))
+        case .findMessages:
+            reply.messages = try await store.findMessages(
+                try need(request.words, "words"), for: try await session(request), limit: try limit(request))
         case .subscribe, .unsubscribe:
             throw BadRequest(message: "\(request.op.rawValue) is answered by the connection")
         }

@@ -28,6 +28,7 @@ final class ChatCoordinator: Coordinator {
             switch event {
             case .showRoom(let room): try await pushRoom(room)
             case .showDirectRoom(let other): try await showPersonalChat(with: other)
+            case .find(let query): try await showSearch(query)
             }
         }
         navigationController.setRoot(roomListScreen)
@@ -62,8 +63,15 @@ final class ChatCoordinator: Coordinator {
         let draft = DirectRoomDraftScreen(with: other, context: context)
         draft.didSendEventClosure = { [weak self] event in
             guard let self else { return }
-            navigationController.pop()
-            if case .didStart(let room) = event { try await pushRoom(room) }
+            switch event {
+            case .didStart(let room):
+                navigationController.pop()
+                try await pushRoom(room)
+            case .didLeave:
+                navigationController.pop()
+            case .find(let query):
+                try await showSearch(query)
+            }
         }
         try await navigationController.push(draft)
     }
@@ -80,6 +88,22 @@ final class ChatCoordinator: Coordinator {
                 break
             case .didLeave:
                 navigationController.pop()
+            case .find(let query):
+                try await showSearch(query)
+            }
+        }
+        try await navigationController.push(screen)
+    }
+
+    /// `/find`: the messages found, over what was shown (a search replaces the one before it).
+    func showSearch(_ query: String) async throws {
+        if navigationController.topScreen is MessageSearchScreen { navigationController.pop() }
+        let screen = MessageSearchScreen(query: query, context: context)
+        screen.didSendEventClosure = { [weak self] event in
+            guard let self else { return }
+            switch event {
+            case .showRoom(let room): try await open(room)
+            case .find(let query): try await showSearch(query)
             }
         }
         try await navigationController.push(screen)

@@ -7,9 +7,10 @@ final class DirectRoomDraftScreen: Screen {
         /// The first message made the room: show the room in this screen's place.
         case didStart(room: Room)
         case didLeave
+        case find(String)
     }
 
-    static let commandSpecs = [RoomScreen.invite, members, leave, RoomScreen.more]
+    static let commandSpecs = [RoomScreen.invite, members, leave, RoomScreen.more, MessageSearchScreen.find]
     static let members = CommandSpec("members", "who the room will hold")
     static let leave = CommandSpec("leave", "go back; nothing was stored")
 
@@ -53,6 +54,8 @@ final class DirectRoomDraftScreen: Screen {
             context.console.line(memberList(session))
         case .command("more", _):
             context.console.line("no older messages: this is the start of the room")
+        case .command("find", let query):
+            try await didSendEventClosure?(.find(query))
         case .command("leave", _):
             context.console.line("no room was made with \(other.name)")
             try await didSendEventClosure?(.didLeave)

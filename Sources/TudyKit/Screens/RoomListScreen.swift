@@ -5,13 +5,14 @@ final class RoomListScreen: Screen {
     enum Event: Equatable {
         case showRoom(room: Room)
         case showDirectRoom(with: User)
+        case find(String)
     }
 
     static let rooms = CommandSpec("rooms", "your rooms: members, last message, unread count")
     static let open = CommandSpec("open", .required("<n>"), "enter room n")
     static let dm = CommandSpec("dm", .required("<name>"), "open (or make) the 1:1 room with someone")
     static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others in any room (default 30 s)")
-    static let commandSpecs = [rooms, open, dm, wait]
+    static let commandSpecs = [rooms, open, dm, wait, MessageSearchScreen.find]
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
@@ -44,6 +45,8 @@ final class RoomListScreen: Screen {
         case .command("dm", let name):
             let other = try await context.store.user(named: name)
             try await didSendEventClosure?(.showDirectRoom(with: other))
+        case .command("find", let query):
+            try await didSendEventClosure?(.find(query))
         case .command("wait", let argument):
             let seconds = try WaitArgument.seconds(argument, of: Self.wait)
             let session = try context.requireSession()

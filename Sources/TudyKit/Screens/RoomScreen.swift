@@ -5,6 +5,7 @@ final class RoomScreen: Screen {
     enum Event: Equatable {
         case didInvite(room: Room)
         case didLeave(room: Room)
+        case find(String)
     }
 
     static let invite = CommandSpec("invite", .required("<name>"), "bring someone in (a 1:1 room becomes a new group room)")
@@ -12,7 +13,7 @@ final class RoomScreen: Screen {
     static let leave = CommandSpec("leave", "leave the room")
     static let more = CommandSpec("more", "older messages")
     static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others as they come (default 30 s)")
-    static let commandSpecs = [invite, members, leave, more, wait]
+    static let commandSpecs = [invite, members, leave, more, wait, MessageSearchScreen.find]
 
     /// How many messages a page holds.
     static let pageSize = 20
@@ -109,6 +110,8 @@ final class RoomScreen: Screen {
         case .command("wait", let argument):
             let seconds = try WaitArgument.seconds(argument, of: Self.wait)
             try await wait(seconds: seconds, for: session)
+        case .command("find", let query):
+            try await didSendEventClosure?(.find(query))
         default:
             throw unsupported(input)
         }

@@ -71,6 +71,9 @@ public protocol ChatStore: Sendable {
     ///   the first send stored: a retry after a lost reply, even to a restarted server, is safe.
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.noSuchRoom`.
     func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message
+    /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
+    /// `MessageSearch.words` gives them), newest first, at most `limit`.
+    func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message]
     /// Marks every message up to `messageID` as read by the session's user.
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws
 

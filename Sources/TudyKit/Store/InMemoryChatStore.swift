@@ -266,6 +266,14 @@ public actor InMemoryChatStore: SeedableStore {
         return message
     }
 
+    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        let user = try user(of: session.token)
+        let found = roomsByID.values.filter { $0.room.hasMember(user) }.flatMap { state in
+            state.messages.filter { MessageSearch.matches($0.text, words) }
+        }
+        return Array(found.sorted { $0.id > $1.id }.prefix(limit))
+    }
+
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)

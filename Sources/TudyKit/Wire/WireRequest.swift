@@ -12,7 +12,7 @@ public struct WireRequest: Codable, Sendable, Equatable {
         case setProject = "set_project", deleteProject = "delete_project"
         case rooms, room, directRoom = "direct_room", invite, leave
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
-        case send, markRead = "mark_read"
+        case send, markRead = "mark_read", findMessages = "find_messages"
         case subscribe, unsubscribe
 
         /// Whether the operation changes the store, so that a repeat must not do it twice.
@@ -50,9 +50,11 @@ public struct WireRequest: Codable, Sendable, Equatable {
     /// For `subscribe` after a reconnection: the newest message id already received, so the
     /// server sends what came since before what comes next.
     public var since: Int?
+    /// `find_messages`: the folded words to find.
+    public var words: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, subscription, since
+        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, subscription, since, words
         case projectID = "project_id"
         case isOpen = "is_open"
         case roomID = "room_id"

@@ -112,6 +112,10 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("send") { try await base.send(text, to: roomID, from: session, key: key) }
     }
 
+    func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        try await pass("findMessages") { try await base.findMessages(words, for: session, limit: limit) }
+    }
+
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         try await pass("markRead") { try await base.markRead(roomID: roomID, upTo: messageID, for: session) }
     }

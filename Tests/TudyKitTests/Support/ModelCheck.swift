@@ -163,6 +163,10 @@ struct ModelCheck {
             case .rooms(let p):
                 guard let pair = sessions[key(p)] else { return skipped }
                 return describe(await both(pair) { try await $0.rooms(of: $1) })
+            case .find(let p, let q):
+                guard let pair = sessions[key(p)] else { return skipped }
+                let words = MessageSearch.words(StoreStep.searches[q])
+                return describe(await both(pair) { try await $0.findMessages(words, for: $1, limit: 5) })
             }
         }
 

@@ -26,6 +26,7 @@ enum StoreStep: Sendable, CustomStringConvertible {
     case markRead(person: Int, room: Int, message: Int)
     case firstUnread(person: Int, room: Int)
     case rooms(person: Int)
+    case find(person: Int, query: Int)
 
     /// Names that differ only in case and accents too, so that names are compared as the contract says.
     static let names = ["ann", "Ann", "ben", "cat", "Čeněk", "čeněk"]
@@ -38,6 +39,7 @@ enum StoreStep: Sendable, CustomStringConvertible {
         ProjectDraft(title: " ", works: ["ios"], capacity: 4, body: "no title"),
         ProjectDraft(title: "Big group", works: ["web"], capacity: 100, body: "too many"),
     ]
+    static let searches = ["hi", "안녕", "스터디", "É", "x", "hi 안녕"]
     static let queries: [ProjectQuery] = [.all, .words("swift"), .words("étude"), .work("ios"), .work("GO")]
 
     /// A step drawn from `random`, weighted so that sequences make rooms and talk in them.
@@ -69,7 +71,8 @@ enum StoreStep: Sendable, CustomStringConvertible {
             return .pageBefore(person: person(), room: pick(), message: message < 4 ? nil : message, limit: Int.random(in: 1...5, using: &random))
         case 78..<83: return .pageAfter(person: person(), room: pick(), message: Int.random(in: 0..<20, using: &random), limit: Int.random(in: 1...5, using: &random))
         case 83..<89: return .markRead(person: person(), room: pick(), message: Int.random(in: 0..<20, using: &random))
-        case 89..<94: return .firstUnread(person: person(), room: pick())
+        case 89..<92: return .firstUnread(person: person(), room: pick())
+        case 92..<95: return .find(person: person(), query: Int.random(in: 0..<searches.count, using: &random))
         default: return .rooms(person: person())
         }
     }
@@ -96,6 +99,7 @@ enum StoreStep: Sendable, CustomStringConvertible {
         case .markRead(let p, let r, let m): return "\(name(p)) marks room pick \(r) read up to message pick \(m)"
         case .firstUnread(let p, let r): return "\(name(p)) asks the first unread of room pick \(r)"
         case .rooms(let p): return "\(name(p)) lists rooms"
+        case .find(let p, let q): return "\(name(p)) finds '\(Self.searches[q])'"
         }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+
+/// `/find` as every store answers it: the user's rooms only, any script's case, a word
+/// inside a longer one, newest first.
+@Suite("ChatStore contract: finding messages")
+struct MessageSearchContractTests {
+    private func find(_ query: String, in store: any ChatStore, for session: Session) async throws -> [String] {
+        try await store.findMessages(MessageSearch.words(query), for: session, limit: MessageSearch.limit).map(\.text)
+    }
+
+    @Test("finds in the user's rooms only, newest first; every word must be there", arguments: StoreFactory.all)
+    func membership(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let cat = try await store.signUp(name: "cat", password: "password-cat")
+        let ours = try await store.directRoom(between: ann, and: ben.user)
+        let theirs = try await store.directRoom(between: ben, and: cat.user)
+        _ = try await store.send("swift study on saturday", to: ours.id, from: ann)
+        _ = try await store.send("a secret swift plan", to: theirs.id, from: ben)
+        _ = try await store.send("swift study moved to sunday", to: ours.id, from: ben)
+        let left = try await store.invite(cat.user, to: ours.id, by: ann)
+        _ = try await store.send("swift group notes", to: left.id, from: cat)
+        try await store.leave(roomID: left.id, session: ann)
+
+        #expect(try await find("swift", in: store, for: ann) == ["swift study moved to sunday", "swift study on saturday"])
+        #expect(try await find("study sunday", in: store, for: ann) == ["swift study moved to sunday"])
+        #expect(try await find("secret", in: store, for: ann) == [], "another's room")
+        #expect(try await find("notes", in: store, for: ann) == [], "a room left")
+        #expect(try await find("secret", in: store, for: cat) == ["a secret swift plan"])
+        #expect(try await find("100%", in: store, for: ann) == [], "% is a character, not a pattern")
+    }
+
+    @Test("Korean words inside longer ones, two syllables too; case in every script", arguments: StoreFactory.all)
+    func scriptsAndCase(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        for text in ["반갑습니다 여러분", "스터디를 시작해요", "안녕하세요", "ÉCOLE d'été", "Straße ΣΟΦΙΑ", "100% done_ok"] {
+            _ = try await store.send(text, to: room.id, from: ben)
+        }
+        #expect(try await find("반갑", in: store, for: ann) == ["반갑습니다 여러분"])
+        #expect(try await find("스터디", in: store, for: ann) == ["스터디를 시작해요"])
+        #expect(try await find("안녕", in: store, for: ann) == ["안녕하세요"])
+        #expect(try await find("école", in: store, for: ann) == ["ÉCOLE d'été"])
+        #expect(try await find("ÉTÉ", in: store, for: ann) == ["ÉCOLE d'été"])
+        #expect(try await find("σοφια straße", in: store, for: ann) == ["Straße ΣΟΦΙΑ"])
+        #expect(try await find("e%o", in: store, for: ann) == [], "% is a character, not any run of them")
+        #expect(try await find("d_n", in: store, for: ann) == [], "_ is a character, not any one")
+        #expect(try await find("100% done_", in: store, for: ann) == ["100% done_ok"])
+    }
+}
