@@ -192,11 +192,8 @@ extension PostgresChatStore {
     public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
-        // Every word a LIKE pattern, with `%`, `_` and `\` taken literally; all must match.
-        let patterns = words.map {
-            "%" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_") + "%"
-        }
+        // Every word must match (PostgreSQL's LIKE escapes with `\` by default).
+        let patterns = words.map(MessageSearch.likePattern)
         return try await transaction { connection in
             let userID = try await Self.signedIn(session.token, now: now, on: connection).id
             var found: [Message] = []

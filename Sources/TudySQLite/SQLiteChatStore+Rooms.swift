@@ -235,7 +235,7 @@ extension SQLiteChatStore {
         let long = words.filter { $0.count >= MessageSearch.indexedWordLength }
         let short = words.filter { $0.count < MessageSearch.indexedWordLength }
         var conditions = short.map { _ in "message.search_text LIKE ? ESCAPE '\\'" }
-        var arguments: [DatabaseValue] = short.map { ("%" + Self.likeEscaped($0) + "%").databaseValue }
+        var arguments: [DatabaseValue] = short.map { MessageSearch.likePattern($0).databaseValue }
         if !long.isEmpty {
             conditions.insert("message.id IN (SELECT rowid FROM message_search WHERE message_search MATCH ?)", at: 0)
             let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
@@ -258,12 +258,6 @@ extension SQLiteChatStore {
                     sentAt: StoreDate.date(row["sent_at"]) ?? now)
             }
         }
-    }
-
-    /// `%`, `_` and the escape itself taken literally in a LIKE pattern.
-    private static func likeEscaped(_ word: String) -> String {
-        word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
     }
 
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {

@@ -51,6 +51,8 @@ struct MessageSearchContractTests {
         #expect(try await find("σοφια straße", in: store, for: ann) == ["Straße ΣΟΦΙΑ"])
         #expect(try await find("e%o", in: store, for: ann) == [], "% is a character, not any run of them")
         #expect(try await find("d_n", in: store, for: ann) == [], "_ is a character, not any one")
+        #expect(try await find("e%", in: store, for: ann) == [], "a word too short for an index, % still literal")
+        #expect(try await find("e_", in: store, for: ann) == ["100% done_ok"], "a word too short for an index, _ still literal")
         #expect(try await find("100% done_", in: store, for: ann) == ["100% done_ok"])
     }
 }

@@ -24,4 +24,12 @@ public enum MessageSearch {
         let haystack = folded(text)
         return !words.isEmpty && words.allSatisfy { haystack.contains($0) }
     }
+
+    /// A SQL `LIKE` pattern (escape character `\`) that matches text holding `word`, with
+    /// `%`, `_` and `\` in the word taken literally.
+    public static func likePattern(_ word: String) -> String {
+        let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        return "%" + escaped + "%"
+    }
 }
