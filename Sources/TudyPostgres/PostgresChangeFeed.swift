@@ -41,6 +41,7 @@ actor PostgresChangeFeed {
     }
 
     func stop() {
+        isStopped = true
         reading?.cancel()
         listening?.cancel()
         listening = nil
@@ -123,8 +124,14 @@ actor PostgresChangeFeed {
     private var messagesToRead = false
     private var roomsToRead: [Int] = []
     private var reading: Task<Void, Never>?
+    /// Set by `stop`: a notification that arrives after it starts no reader.
+    private var isStopped = false
 
-    private func note(_ payload: String) {
+    /// Whether a reader is at work; once stopped, it ends.
+    var isReading: Bool { reading != nil }
+
+    /// Takes in a notification's payload: `m` for new messages, `r<id>` for a changed room.
+    func note(_ payload: String) {
         if payload == "m" {
             messagesToRead = true
         } else if payload.hasPrefix("r"), let roomID = Int(payload.dropFirst()) {
@@ -143,12 +150,14 @@ actor PostgresChangeFeed {
     }
 
     private func startReading() {
-        guard reading == nil else { return }
+        guard reading == nil, !isStopped else { return }
         reading = Task { await self.readWhileNoted() }
     }
 
     private func readWhileNoted() async {
-        while messagesToRead || !roomsToRead.isEmpty {
+        // Once stopped (the store closed), a read fails at once and a sleep returns at once:
+        // trying again would spin.
+        while (messagesToRead || !roomsToRead.isEmpty) && !Task.isCancelled {
             let readsMessages = messagesToRead
             let roomIDs = roomsToRead
             messagesToRead = false

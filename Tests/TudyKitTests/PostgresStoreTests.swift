@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import TudyKit
-import TudyPostgres
+@testable import TudyPostgres
 
 /// What the PostgreSQL store promises beyond the contract: several servers on one database.
 @Suite("PostgreSQL store", .serialized)
@@ -46,6 +46,22 @@ struct PostgresStoreTests {
         for (index, _) in names.enumerated() {
             let own = received.filter { $0.text.hasPrefix("\(index).") }.map(\.text)
             #expect(own == (0..<perSender).map { "\(index).\($0)" }, "sender \(index)'s messages out of order")
+        }
+    }
+
+    @Test("a store closed while its changes wait to be read stops reading (it used to retry for ever, at full speed)")
+    func closedFeedStopsReading() async throws {
+        let store = try await PostgresTestCluster.store(at: try await PostgresTestCluster.newDatabase())
+        // The reader starts after `stop` has cancelled it: its read fails at once, as after a close.
+        await store.feed.note("m")
+        await store.close()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await store.feed.isReading {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("expected the closed store's reader to end within 10 s; it is still reading")
+                return
+            }
+            await Task.yield()
         }
     }
 }
