@@ -93,6 +93,9 @@ actor ServerConnection {
                     return try await service.answer(request)
                 }
                 guard key.utf8.count <= 100 else { throw WireService.BadRequest(message: "a key is at most 100 bytes") }
+                // A send's key is the store's own (kept with the message, checked after the
+                // sender's membership): a cached reply would answer a retry from a room left since.
+                if request.op == .send { return try await service.answer(request) }
                 // The whole request is the scope, not the key alone: a key reused for another
                 // request (another room, another text) is the store's to answer.
                 var asked = request

@@ -137,6 +137,17 @@ struct ChatStoreContractTests {
         #expect(page.messages.map(\.text) == ["only once", "mine", "no key", "no key"])
     }
 
+    @Test("a message sent again with its key after its sender left the room is refused, as any send there", arguments: StoreFactory.all)
+    func messageKeyAfterLeaving(_ factory: StoreFactory) async throws {
+        let (store, cast) = try await storeWithUsers(factory)
+        let room = try await store.directRoom(between: cast.alice, and: bob)
+        _ = try await store.send("only once", to: room.id, from: cast.alice, key: "retry-1")
+        try await store.leave(roomID: room.id, session: cast.alice)
+        await #expect(throws: StoreError.noSuchRoom(room.id)) {
+            try await store.send("only once", to: room.id, from: cast.alice, key: "retry-1")
+        }
+    }
+
     @Test("names of any script: kept in NFC, unique and logged in without regard to case (Unicode case folding)", arguments: StoreFactory.all)
     func namesOfAnyScript(_ factory: StoreFactory) async throws {
         let store = try await factory.make()

@@ -131,6 +131,25 @@ struct RemoteStoreTests {
         #expect(ids.count == 2 && ids[0] != nil && ids[0] == ids[1], "replies: \(first.replies + second.replies)")
         #expect(try await store.messages(in: room.id, for: ann, before: nil, limit: 10).messages.map(\.text) == ["once"])
     }
+
+    @Test("a post asked for again with its key is answered again, not made twice (the server keeps the reply)")
+    func repeatedRequestAnsweredOnce() async throws {
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        var request = WireRequest(op: .createProject)
+        (request.token, request.key) = (ann.token.text, "post-1")
+        request.draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let texts = try (1...5).map { id in
+            request.id = id
+            return try WireCodec().encode(request)
+        }
+        let exchange = try await RawSocket.exchange(server.url, texts)
+        let ids = exchange.replies.map { try? WireCodec().decode(WireFrame.self, from: $0).project?.id }
+        #expect(ids.count == 5 && ids[0] != nil && Set(ids).count == 1, "replies: \(exchange.replies)")
+        #expect(try await store.projects(.all).count == 1)
+    }
 }
 
 /// `tudy serve --tls-cert --tls-key` and a client that trusts its certificate.

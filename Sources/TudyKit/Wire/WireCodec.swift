@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns requests and frames into JSON text and back, the same way at both ends.
-/// Times travel as seconds since 1970 (UTC), which needs no date formatter.
+/// Times travel as seconds since 1970 (UTC), which needs no date formatter; keys are sorted.
 public struct WireCodec: Sendable {
     /// The protocol a client and server speak; the first exchange (`hello`) checks it.
     public static let version = 1
@@ -13,6 +13,8 @@ public struct WireCodec: Sendable {
     public func encode<Value: Encodable>(_ value: Value) throws -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
+        // One value, one text: the server keys replies by a request's text.
+        encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
