@@ -76,10 +76,15 @@ struct ModelCheck {
             func name(_ person: Int) -> String { StoreStep.names[person] }
             func key(_ person: Int) -> String { Accounts.key(Accounts.normalized(name(person))) }
             func password(_ person: Int) -> String { "password of \(key(person))" }
-            // An id that exists, or now and then one that does not.
-            func pickRoom(_ pick: Int) -> Int { pick < rooms.count ? rooms[rooms.count - 1 - pick] : 900 + pick }
-            func pickPost(_ pick: Int) -> Int { pick < posts.count ? posts[posts.count - 1 - pick] : 900 + pick }
-            func pickMessage(_ pick: Int) -> Int { pick < messages.count ? messages[messages.count - 1 - pick] : pick }
+            // Mostly an id that exists (the newest ones first), and now and then, for the
+            // highest picks, one that does not: picks of missing ids would leave rooms empty.
+            func existing(_ ids: [Int], _ pick: Int, from missing: Int, else other: Int) -> Int {
+                pick < missing && !ids.isEmpty ? ids[ids.count - 1 - pick % ids.count] : other
+            }
+            func pickRoom(_ pick: Int) -> Int { existing(rooms, pick, from: 7, else: 900 + pick) }
+            func pickPost(_ pick: Int) -> Int { existing(posts, pick, from: 7, else: 900 + pick) }
+            // 0 and 1 too: a page after message 0 is the room from its start.
+            func pickMessage(_ pick: Int) -> Int { existing(messages, pick, from: 18, else: pick - 18) }
 
             switch step {
             case .signUp(let p, let weak):
