@@ -123,6 +123,8 @@ actor PostgresChangeFeed {
     // burst of notifications costs one read, not one each.
     private var messagesToRead = false
     private var roomsToRead: [Int] = []
+    /// Messages edited or deleted, to be read as they are now.
+    private var changedToRead: [Int] = []
     private var reading: Task<Void, Never>?
     /// Set by `stop`: a notification that arrives after it starts no reader.
     private var isStopped = false
@@ -130,10 +132,15 @@ actor PostgresChangeFeed {
     /// Whether a reader is at work; once stopped, it ends.
     var isReading: Bool { reading != nil }
 
-    /// Takes in a notification's payload: `m` for new messages, `r<id>` for a changed room.
+    /// Takes in a notification's payload: `m` for new messages, `r<id>` for a changed room,
+    /// `e<id>` for an edited or deleted message.
     func note(_ payload: String) {
         if payload == "m" {
             messagesToRead = true
+        } else if payload.hasPrefix("e"), let messageID = Int(payload.dropFirst()) {
+            // A message sent and changed at once is told new first.
+            messagesToRead = true
+            if !changedToRead.contains(messageID) { changedToRead.append(messageID) }
         } else if payload.hasPrefix("r"), let roomID = Int(payload.dropFirst()) {
             // Messages committed before the room changed are told first.
             messagesToRead = true
@@ -157,20 +164,24 @@ actor PostgresChangeFeed {
     private func readWhileNoted() async {
         // Once stopped (the store closed), a read fails at once and a sleep returns at once:
         // trying again would spin.
-        while (messagesToRead || !roomsToRead.isEmpty) && !Task.isCancelled {
+        while (messagesToRead || !roomsToRead.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled {
             let readsMessages = messagesToRead
             let roomIDs = roomsToRead
+            let changedIDs = changedToRead
             messagesToRead = false
             roomsToRead = []
+            changedToRead = []
             do {
                 try await client.withConnection { connection in
                     if readsMessages { try await self.readMessages(on: connection) }
+                    if !changedIDs.isEmpty { try await self.readChanged(changedIDs, on: connection) }
                     for roomID in roomIDs { try await self.readRoom(roomID, on: connection) }
                 }
             } catch {
                 logger.error("could not read the database's changes: trying again", metadata: ["error": "\(PostgresChatStore.reason(error))"])
                 messagesToRead = messagesToRead || readsMessages
                 roomsToRead = roomIDs + roomsToRead.filter { !roomIDs.contains($0) }
+                changedToRead = changedIDs + changedToRead.filter { !changedIDs.contains($0) }
                 try? await Task.sleep(for: .seconds(1))
             }
         }
@@ -182,16 +193,18 @@ actor PostgresChangeFeed {
     private func readMessages(on connection: PostgresConnection) async throws {
         while true {
             var count = 0
-            for try await (id, roomID, text, sentAt, sender, members) in try await connection.query(
+            for try await (id, roomID, text, sentAt, status, sender, members) in try await connection.query(
                 """
-                SELECT message.id, message.room_id, message.text, message.sent_at, users.name,
+                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, users.name,
                        ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
                              WHERE membership.room_id = message.room_id AND membership.is_member)
                 FROM message JOIN users ON users.id = message.sender_id
                 WHERE message.id > \(newestMessageID) ORDER BY message.id LIMIT 500
                 """, logger: PostgresChatStore.quiet
-            ).decode((Int, Int, String, Date, String, [String]).self) {
-                let message = Message(id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt)
+            ).decode((Int, Int, String, Date, String, String, [String]).self) {
+                let message = Message(
+                    id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
+                    status: Message.Status(rawValue: status) ?? .sent)
                 for follower in followers.values
                 where message.id > follower.after && members.contains(follower.viewerKey) {
                     follower.continuation.yield(.message(message))
@@ -200,6 +213,24 @@ actor PostgresChangeFeed {
                 count += 1
             }
             guard count == 500 else { return }
+        }
+    }
+
+    /// Messages edited or deleted, as they are now, told to the members of their rooms.
+    private func readChanged(_ ids: [Int], on connection: PostgresConnection) async throws {
+        for message in try await PostgresChatStore.messages(
+            where: "message.id = ANY(ARRAY[\(ids.map(String.init).joined(separator: ","))]::BIGINT[])", order: "ASC",
+            limit: ids.count, on: connection)
+        {
+            let members = try await PostgresChatStore.all(
+                String.self,
+                """
+                SELECT users.name_key FROM membership JOIN users ON users.id = membership.user_id
+                WHERE membership.room_id = \(message.roomID) AND membership.is_member
+                """, on: connection)
+            for follower in followers.values where members.contains(follower.viewerKey) {
+                follower.continuation.yield(.messageChanged(message))
+            }
         }
     }
 

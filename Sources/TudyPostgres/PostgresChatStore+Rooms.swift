@@ -176,15 +176,27 @@ extension PostgresChatStore {
     /// Messages with their senders. - Parameter condition: SQL the store builds from ids, never
     ///   from text anyone typed (that goes in as a bound value).
     static func messages(where condition: String, order: String, limit: Int, on connection: PostgresConnection) async throws -> [Message] {
+        try await messages(
+            PostgresQuery(unsafeSQL: "\(messageSelection) WHERE \(condition) ORDER BY message.id \(order) LIMIT \(limit)"),
+            on: connection)
+    }
+
+    /// The columns `messages(_:on:)` reads, from `message` joined to its sender in `users`.
+    static let messageSelection = """
+        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, users.name
+        FROM message JOIN users ON users.id = message.sender_id
+        """
+
+    /// The messages a query that starts with `messageSelection` finds.
+    static func messages(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Message] {
         var messages: [Message] = []
-        for try await (id, roomID, text, sentAt, sender) in try await connection.query(
-            PostgresQuery(unsafeSQL: """
-                SELECT message.id, message.room_id, message.text, message.sent_at, users.name
-                FROM message JOIN users ON users.id = message.sender_id
-                WHERE \(condition) ORDER BY message.id \(order) LIMIT \(limit)
-                """), logger: quiet
-        ).decode((Int, Int, String, Date, String).self) {
-            messages.append(Message(id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt))
+        for try await (id, roomID, text, sentAt, status, sender) in try await connection.query(query, logger: quiet)
+            .decode((Int, Int, String, Date, String, String).self)
+        {
+            messages.append(
+                Message(
+                    id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
+                    status: Message.Status(rawValue: status) ?? .sent))
         }
         return messages
     }
@@ -196,20 +208,13 @@ extension PostgresChatStore {
         let patterns = words.map(MessageSearch.likePattern)
         return try await transaction { connection in
             let userID = try await Self.signedIn(session.token, now: now, on: connection).id
-            var found: [Message] = []
-            for try await (id, roomID, text, sentAt, sender) in try await connection.query(
-                """
-                SELECT message.id, message.room_id, message.text, message.sent_at, users.name
-                FROM message
-                JOIN membership ON membership.room_id = message.room_id AND membership.user_id = \(userID) AND membership.is_member
-                JOIN users ON users.id = message.sender_id
-                WHERE message.search_text LIKE ALL(\(patterns))
+            let query: PostgresQuery = """
+                \(unescaped: Self.messageSelection)
+                WHERE message.room_id IN (SELECT room_id FROM membership WHERE user_id = \(userID) AND is_member)
+                  AND message.search_text LIKE ALL(\(patterns))
                 ORDER BY message.id DESC LIMIT \(limit)
-                """, logger: Self.quiet
-            ).decode((Int, Int, String, Date, String).self) {
-                found.append(Message(id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt))
-            }
-            return found
+                """
+            return try await Self.messages(query, on: connection)
         }
     }
 
@@ -261,6 +266,51 @@ extension PostgresChatStore {
                 """, on: connection) ?? 0
             try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), 'm')", logger: Self.quiet)
             return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now)
+        }
+    }
+
+    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+        try Message.check(text)
+        return try await change(pick, in: roomID, by: session) { message, connection in
+            try await connection.query(
+                """
+                UPDATE message SET text = \(text), search_text = \(MessageSearch.folded(text)), status = 'edited'
+                WHERE id = \(message.id)
+                """, logger: Self.quiet)
+            return message.edited(to: text)
+        }
+    }
+
+    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+        try await change(pick, in: roomID, by: session) { message, connection in
+            try await connection.query(
+                "UPDATE message SET text = '', search_text = '', status = 'deleted' WHERE id = \(message.id)", logger: Self.quiet)
+            return message.deleted
+        }
+    }
+
+    /// Finds the picked message, locked against another change, checks it may be changed,
+    /// changes it and tells the change feeds (`e<id>`), in one transaction.
+    private func change(
+        _ pick: MessagePick, in roomID: Int, by session: Session,
+        _ update: @escaping @Sendable (Message, PostgresConnection) async throws -> Message
+    ) async throws -> Message {
+        let now = clock.now()
+        return try await transaction { connection in
+            let user = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            let condition =
+                switch pick {
+                case .last:
+                    "message.room_id = \(roomID) AND message.sender_id = \(user.id) AND message.status <> 'deleted'"
+                case .id(let id): "message.room_id = \(roomID) AND message.id = \(id)"
+                }
+            let found = try await Self.messages(
+                PostgresQuery(unsafeSQL: "\(Self.messageSelection) WHERE \(condition) ORDER BY message.id DESC LIMIT 1 FOR UPDATE OF message"),
+                on: connection
+            ).first
+            let changed = try await update(try pick.check(found, by: user.user), connection)
+            try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), \("e\(changed.id)"))", logger: Self.quiet)
+            return changed
         }
     }
 

@@ -83,6 +83,10 @@ enum PostgresSchema {
             "ALTER TABLE message ADD COLUMN search_text TEXT NOT NULL DEFAULT ''",
             "UPDATE message SET search_text = lower(text)",
         ]),
+        // `/edit` and `/unsend`: what became of a message after it was sent.
+        (3, [
+            "ALTER TABLE message ADD COLUMN status TEXT NOT NULL DEFAULT 'sent' CHECK (status IN ('sent', 'edited', 'deleted'))"
+        ]),
     ]
 
     /// Brings the database up to the newest version, each migration one transaction.

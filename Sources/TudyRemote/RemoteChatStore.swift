@@ -147,6 +147,17 @@ public final class RemoteChatStore: ChatStore {
             try await call(.findMessages, session) { $0.words = words; $0.limit = limit }.messages, .findMessages)
     }
 
+    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+        try field(
+            try await call(.editMessage, session) { $0.messageID = pick.messageID; $0.roomID = roomID; $0.text = text }.message,
+            .editMessage)
+    }
+
+    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+        try field(
+            try await call(.unsendMessage, session) { $0.messageID = pick.messageID; $0.roomID = roomID }.message, .unsendMessage)
+    }
+
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         _ = try await call(.markRead, session) { $0.roomID = roomID; $0.messageID = messageID }
     }

@@ -293,7 +293,7 @@ actor RemoteConnection {
                 subscriptions[local]!.rooms?[room.id] = room
             case .left(let roomID):
                 subscriptions[local]!.rooms?[roomID] = nil
-            case .connection:
+            case .messageChanged, .connection:
                 break
             }
             subscriptions[local]!.continuation.yield(change)

@@ -147,34 +147,37 @@ extension SQLiteChatStore {
 
     /// A page found by key on `(room_id, id)`: its cost does not grow with the room's history.
     static func messages(roomID: Int64, before: Int?, limit: Int, in db: Database) throws -> MessagePage {
-        let rows = try db.fetchAll(Row.self, sql: """
-                SELECT message.id, message.text, message.sent_at, user.name AS sender
-                FROM message JOIN user ON user.id = message.sender_id
-                WHERE message.room_id = ? AND message.id < ?
-                ORDER BY message.id DESC LIMIT ?
-                """, arguments: [roomID, before ?? Int.max, limit + 1])
-        let messages = rows.prefix(limit).reversed().map { message(from: $0, roomID: Int(roomID)) }
-        return MessagePage(messages: messages, hasOlder: rows.count > limit)
+        let rows = try messages(
+            where: "message.room_id = ? AND message.id < ? ORDER BY message.id DESC LIMIT ?",
+            arguments: [roomID, before ?? Int.max, limit + 1], in: db)
+        return MessagePage(messages: rows.prefix(limit).reversed(), hasOlder: rows.count > limit)
     }
 
-    /// A message from a row of `id`, `text`, `sent_at` and `sender`.
-    static func message(from row: Row, roomID: Int) -> Message {
+    /// Messages with their senders: `rest` follows the `WHERE` of a query on `message`
+    /// joined to its sender's `user`.
+    static func messages(where rest: String, arguments: StatementArguments, in db: Database) throws -> [Message] {
+        try Row.fetchAll(db, sql: """
+                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, user.name AS sender
+                FROM message JOIN user ON user.id = message.sender_id
+                WHERE \(rest)
+                """, arguments: arguments
+        ).map(message(from:))
+    }
+
+    /// A message from a row of the columns `messages(where:arguments:in:)` selects.
+    static func message(from row: Row) -> Message {
         Message(
-            id: row["id"], roomID: roomID, sender: User(name: row["sender"]), text: row["text"],
-            sentAt: StoreDate.column(row, "sent_at"))
+            id: row["id"], roomID: row["room_id"], sender: User(name: row["sender"]), text: row["text"],
+            sentAt: StoreDate.column(row, "sent_at"), status: Message.Status(rawValue: row["status"]) ?? .sent)
     }
 
     public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
         let now = clock.now()
         return try await read { db in
             try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            let rows = try db.fetchAll(Row.self, sql: """
-                    SELECT message.id, message.text, message.sent_at, user.name AS sender
-                    FROM message JOIN user ON user.id = message.sender_id
-                    WHERE message.room_id = ? AND message.id > ?
-                    ORDER BY message.id LIMIT ?
-                    """, arguments: [roomID, after, limit])
-            return rows.map { Self.message(from: $0, roomID: roomID) }
+            return try Self.messages(
+                where: "message.room_id = ? AND message.id > ? ORDER BY message.id LIMIT ?", arguments: [roomID, after, limit],
+                in: db)
         }
     }
 
@@ -204,13 +207,11 @@ extension SQLiteChatStore {
         return try await write { db in
             let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
             if let key,
-                let kept = try Row.fetchOne(
-                    db, sql: "SELECT id, room_id, text, sent_at FROM message WHERE sender_id = ? AND client_key = ?",
-                    arguments: [sender.id, key])
+                let kept = try Self.messages(
+                    where: "message.sender_id = ? AND message.client_key = ?", arguments: [sender.id, key], in: db
+                ).first
             {
-                return Message(
-                    id: kept["id"], roomID: kept["room_id"], sender: sender.user, text: kept["text"],
-                    sentAt: StoreDate.date(kept["sent_at"]) ?? now)
+                return kept
             }
             return try Self.insertMessage(
                 text, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
@@ -245,18 +246,57 @@ extension SQLiteChatStore {
         let values = arguments
         return try await read { db in
             let userID = try Self.signedIn(session.token, now: now, in: db).id
-            let rows = try Row.fetchAll(db, sql: """
-                    SELECT message.id, message.room_id, message.text, message.sent_at, user.name FROM message
-                    JOIN membership ON membership.room_id = message.room_id AND membership.user_id = ? AND membership.is_member
-                    JOIN user ON user.id = message.sender_id
-                    WHERE \(condition)
+            return try Self.messages(
+                where: """
+                    message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member) AND \(condition)
                     ORDER BY message.id DESC LIMIT ?
-                    """, arguments: StatementArguments([userID.databaseValue] + values + [limit.databaseValue]))
-            return rows.map { row in
-                Message(
-                    id: row["id"], roomID: row["room_id"], sender: User(name: row["name"]), text: row["text"],
-                    sentAt: StoreDate.date(row["sent_at"]) ?? now)
-            }
+                    """, arguments: StatementArguments([userID.databaseValue] + values + [limit.databaseValue]), in: db)
+        }
+    }
+
+    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+        try Message.check(text)
+        return try await change(pick, in: roomID, by: session) { db, message in
+            try db.run(
+                sql: "UPDATE message SET text = ?, search_text = ?, status = 'edited' WHERE id = ?",
+                arguments: [text, MessageSearch.folded(text), message.id])
+            return message.edited(to: text)
+        }
+    }
+
+    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+        let deleted = try await change(pick, in: roomID, by: session) { db, message in
+            // The text goes, and with it (by trigger) its place in the search index.
+            try db.run(sql: "UPDATE message SET text = '', search_text = '', status = 'deleted' WHERE id = ?", arguments: [message.id])
+            return message.deleted
+        }
+        // The write-ahead log still holds the page as it was: copied into the file (whose free
+        // space is zeroed) and emptied, it goes.
+        await emptyWriteAheadLog()
+        return deleted
+    }
+
+    /// Finds the picked message, checks it may be changed, changes it, and records the change
+    /// for the watchers, all in one transaction.
+    private func change(
+        _ pick: MessagePick, in roomID: Int, by session: Session, _ update: @escaping @Sendable (Database, Message) throws -> Message
+    ) async throws -> Message {
+        let now = clock.now()
+        return try await write { db in
+            let user = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            let found: Message? =
+                switch pick {
+                case .last:
+                    try Self.messages(
+                        where: "message.room_id = ? AND message.sender_id = ? AND message.status <> 'deleted' ORDER BY message.id DESC LIMIT 1",
+                        arguments: [roomID, user.id], in: db
+                    ).first
+                case .id(let id):
+                    try Self.messages(where: "message.room_id = ? AND message.id = ?", arguments: [roomID, id], in: db).first
+                }
+            let changed = try update(db, try pick.check(found, by: user.user))
+            try db.run(sql: "INSERT INTO message_change (message_id) VALUES (?)", arguments: [changed.id])
+            return changed
         }
     }
 

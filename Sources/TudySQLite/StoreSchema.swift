@@ -115,6 +115,17 @@ enum StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v7 edited and deleted messages") { db in
+            // A change to a message is a row in `message_change` as well, so that a watcher in
+            // another process finds it by key, as it finds new messages.
+            try db.execute(sql: """
+                    ALTER TABLE message ADD COLUMN status TEXT NOT NULL DEFAULT 'sent' CHECK (status IN ('sent', 'edited', 'deleted'));
+                    CREATE TABLE message_change (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        message_id INTEGER NOT NULL REFERENCES message(id)
+                    );
+                    """)
+        }
         return migrator
     }
 }

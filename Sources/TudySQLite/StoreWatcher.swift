@@ -6,11 +6,12 @@ import TudyKit
 /// Follows one user's changes in a store file, whoever commits them.
 ///
 /// SQLite tells no connection of another's commits, but `PRAGMA data_version` on a
-/// connection of the watcher's own changes whenever any other connection, in this
-/// process or another, has committed. It is polled every 25 ms by a thread of the watcher's own; only when it changed is
-/// anything read, and then by key: the messages whose ids lie past the last one seen, and
-/// the user's rooms. Message ids are given out under SQLite's one write lock, so their
-/// order is the order of the commits and a cursor on them skips nothing.
+/// connection of the watcher's own changes whenever any other connection, in this process
+/// or another, has committed. It is polled every 25 ms by a thread of the watcher's own;
+/// only when it changed is anything read, and then by key: the messages whose ids lie past
+/// the last one seen, the messages changed since (by the key of `message_change`), and the
+/// user's rooms. Both keys are given out under SQLite's one write lock, so their order is
+/// the order of the commits and a cursor on them skips nothing.
 enum StoreWatcher {
     /// How long the watcher sleeps between looks: 25 ms.
     static let intervalMicroseconds: useconds_t = 25_000
@@ -18,6 +19,7 @@ enum StoreWatcher {
     /// What the watcher knows after a look.
     struct Snapshot: Sendable {
         var lastMessageID: Int
+        var lastChangeID: Int
         var rooms: [Int: Room]
     }
 
@@ -32,7 +34,9 @@ enum StoreWatcher {
         let probe = try VersionProbe(path: path)
         let firstVersion = try probe.read()
         let start = try await connection.read { db in
-            Snapshot(lastMessageID: try lastMessageID(db), rooms: try rooms(of: user, in: db))
+            Snapshot(
+                lastMessageID: try lastID(of: "message", db), lastChangeID: try lastID(of: "message_change", db),
+                rooms: try rooms(of: user, in: db))
         }
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         let stop = StopFlag()
@@ -102,9 +106,11 @@ enum StoreWatcher {
         func set() { lock.withLock { value = true } }
     }
 
-    /// What changed since `known`: rooms joined and left, members, and new messages by key.
+    /// What changed since `known`: rooms joined and left, members, new messages by key, then
+    /// messages edited or deleted, by the key of their change.
     static func look(_ db: Database, after known: Snapshot, for user: User) throws -> ([StoreChange], Snapshot) {
-        let newest = try lastMessageID(db)
+        let newest = try lastID(of: "message", db)
+        let newestChange = try lastID(of: "message_change", db)
         let rooms = try rooms(of: user, in: db)
         var changes: [StoreChange] = []
         for id in Set(known.rooms.keys).union(rooms.keys).sorted() {
@@ -112,22 +118,32 @@ enum StoreWatcher {
                 changes.append(change)
             }
         }
+        let inUsersRooms = """
+            message.room_id IN (
+                SELECT membership.room_id FROM membership JOIN user ON user.id = membership.user_id
+                WHERE user.name = ? AND membership.is_member)
+            """
         if newest > known.lastMessageID {
-            let rows = try db.fetchAll(Row.self, sql: """
-                    SELECT message.id, message.room_id, message.text, message.sent_at, user.name AS sender
-                    FROM message JOIN user ON user.id = message.sender_id
-                    WHERE message.id > ? AND message.id <= ? AND message.room_id IN (
-                        SELECT membership.room_id FROM membership JOIN user ON user.id = membership.user_id
-                        WHERE user.name = ? AND membership.is_member)
-                    ORDER BY message.id
-                    """, arguments: [known.lastMessageID, newest, user.name])
-            changes += rows.map { .message(SQLiteChatStore.message(from: $0, roomID: $0["room_id"])) }
+            changes += try SQLiteChatStore.messages(
+                where: "message.id > ? AND message.id <= ? AND \(inUsersRooms) ORDER BY message.id",
+                arguments: [known.lastMessageID, newest, user.name], in: db
+            ).map(StoreChange.message)
         }
-        return (changes, Snapshot(lastMessageID: newest, rooms: rooms))
+        if newestChange > known.lastChangeID {
+            // A message changed twice since the last look is told once, as it is now.
+            changes += try SQLiteChatStore.messages(
+                where: """
+                    message.id IN (SELECT message_id FROM message_change WHERE id > ? AND id <= ?) AND \(inUsersRooms)
+                    ORDER BY message.id
+                    """,
+                arguments: [known.lastChangeID, newestChange, user.name], in: db
+            ).map(StoreChange.messageChanged)
+        }
+        return (changes, Snapshot(lastMessageID: newest, lastChangeID: newestChange, rooms: rooms))
     }
 
-    private static func lastMessageID(_ db: Database) throws -> Int {
-        try db.fetchOne(Int.self, sql: "SELECT MAX(id) FROM message") ?? 0
+    private static func lastID(of table: String, _ db: Database) throws -> Int {
+        try db.fetchOne(Int.self, sql: "SELECT MAX(id) FROM \(table)") ?? 0
     }
 
     private static func rooms(of user: User, in db: Database) throws -> [Int: Room] {

@@ -75,6 +75,13 @@ struct WireService: Sendable {
         case .findMessages:
             reply.messages = try await store.findMessages(
                 try need(request.words, "words"), for: try await session(request), limit: try limit(request))
+        case .editMessage:
+            reply.message = try await store.edit(
+                MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), to: try need(request.text, "text"),
+                by: try await session(request))
+        case .unsendMessage:
+            reply.message = try await store.unsend(
+                MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), by: try await session(request))
         case .subscribe, .unsubscribe:
             throw BadRequest(message: "\(request.op.rawValue) is answered by the connection")
         }

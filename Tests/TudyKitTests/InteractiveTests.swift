@@ -229,7 +229,7 @@ struct InteractiveTests {
         try terminal.press("Enter")
         let shown = try terminal.waitUntil { $0.components(separatedBy: "끝").count == 3 }
         let lines = shown.split(separator: "\n")
-        let first = try #require(lines.firstIndex { $0.hasPrefix("[") && $0.contains("] bob: 긴 메시지") })
+        let first = try #require(lines.firstIndex { $0.hasPrefix("#") && $0.contains("] bob: 긴 메시지") })
         let message = lines[first...].prefix { !$0.hasPrefix("@alice") && !$0.contains("bob>") }
         #expect(message.count > 1)
         #expect(message.allSatisfy { DisplayWidth.of($0) <= 50 })

@@ -41,7 +41,7 @@ struct LiveChatTests {
         #expect(try await unread(app, room: 1) == 2)
         app.output.clear()
         await app.send("/chat", "/open 1")
-        #expect(app.output.standardOutput.contains("── 2 new ──\n[11-27 09:00] alice: A1\n[11-27 09:00] alice: A2\n"))
+        #expect(app.output.standardOutput.contains("── 2 new ──\n#1 [11-27 09:00] alice: A1\n#2 [11-27 09:00] alice: A2\n"))
         #expect(try await unread(app, room: 1) == 0)
     }
 
@@ -53,7 +53,7 @@ struct LiveChatTests {
         _ = try await app.store.send("A1", to: 1, from: try await app.session("alice"))
         app.output.clear()
         await app.send("B1")
-        #expect(app.output.standardOutput == "[11-27 09:00] alice: A1\n[11-27 09:00] bob: B1\n")
+        #expect(app.output.standardOutput == "#1 [11-27 09:00] alice: A1\n#2 [11-27 09:00] bob: B1\n")
         #expect(try await unread(app, room: 1) == 0)
     }
 
@@ -86,7 +86,7 @@ struct LiveChatTests {
         app.output.clear()
         let inOpenRoom = try await app.store.send("live one", to: 1, from: try await app.session("alice"))
         await app.tabBar.show(.message(inOpenRoom))
-        #expect(app.output.standardOutput == "[11-27 09:00] alice: live one\n")
+        #expect(app.output.standardOutput == "#1 [11-27 09:00] alice: live one\n")
         #expect(try await unread(app, room: 1) == 0)
 
         let other = try await app.store.directRoom(between: try await app.session("carol"), and: bob)
@@ -96,6 +96,30 @@ struct LiveChatTests {
         #expect(app.output.standardOutput == "[11-27 09:00] #2 @carol carol: hello bob, from carol's room with a long text to cut short\n")
         #expect(try await unread(app, room: other.id) == 1)
         #expect(ChatCoordinator.mentions(bob, in: "see you @Bob!") && !ChatCoordinator.mentions(bob, in: "@bobby"))
+    }
+
+    @Test("an edit or unsend in the open room prints the message as it is now, once; from another room, nothing")
+    func changedMessages() async throws {
+        let app = try await app()
+        let alice = try await app.session("alice")
+        let sent = try await app.store.send("meet at nien", to: 1, from: alice)
+        await app.send("/chat", "/open 1")
+        app.output.clear()
+        let edited = try await app.store.edit(.id(sent.id), in: 1, to: "meet at nine", by: alice)
+        await app.tabBar.show(.messageChanged(edited))
+        await app.tabBar.show(.messageChanged(edited))
+        #expect(app.output.standardOutput == "#\(sent.id) [11-27 09:00] alice: meet at nine (edited)\n")
+
+        let other = try await app.store.directRoom(between: try await app.session("carol"), and: bob)
+        let carols = try await app.store.send("carol's", to: other.id, from: try await app.session("carol"))
+        await app.tabBar.show(.messageChanged(try await app.store.unsend(.last, in: other.id, by: try await app.session("carol"))))
+        #expect(carols.status == .sent && app.output.standardOutput.split(separator: "\n").count == 1, "nothing from another room")
+
+        app.output.clear()
+        let bobs = try await app.store.send("bob's own", to: 1, from: try await app.session("bob"))
+        await app.send("/unsend")
+        await app.tabBar.show(.messageChanged(bobs.deleted))
+        #expect(app.output.standardOutput == "#\(bobs.id) [11-27 09:00] bob: (message deleted)\n", "the user's own change, once")
     }
 
     @Test("the bell rings on a terminal only")
@@ -121,7 +145,7 @@ struct LiveChatTests {
         }
         #expect(await app.send("/wait 5") == [])
         try await reply.value
-        #expect(app.output.standardOutput == "[11-27 09:00] alice: a reply\n")
+        #expect(app.output.standardOutput == "#1 [11-27 09:00] alice: a reply\n")
     }
 
     @Test("/wait with nothing coming fails with one line saying what to do; in the rooms list too")

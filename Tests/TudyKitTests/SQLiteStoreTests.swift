@@ -40,6 +40,25 @@ struct SQLiteStoreTests {
         #expect(bytes.range(of: Data("correct horse battery".utf8)) == nil)
     }
 
+    @Test("an unsent message's text is nowhere in the store's files, nor in its search index")
+    func unsentTextGone() async throws {
+        let path = try newPath()
+        let store = try open(path)
+        let (room, alice, _) = try await aliceAndBob(in: store)
+        let secret = "the door code is 4711, zebra"
+        _ = try await store.send(secret, to: room.id, from: alice)
+        _ = try await store.send("and another message after it", to: room.id, from: alice)
+        _ = try await store.unsend(.id(1), in: room.id, by: alice)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        #expect(bytes.range(of: Data(secret.utf8)) == nil)
+        let queue = try DatabaseQueue(path: path)
+        let indexed = try await queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message_search WHERE message_search MATCH 'zebra'")
+        }
+        #expect(indexed == 0)
+    }
+
     @Test("the default hasher meets OWASP's minimum for Argon2id")
     func owaspDefault() throws {
         let encoded = try Argon2idPasswordHasher().hash("a password")

@@ -34,6 +34,15 @@ public struct TextFormat: Sendable {
         return "[\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) \(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))]"
     }
 
+    /// A message's text as shown: marked when edited, a marker alone when deleted.
+    public func body(_ message: Message) -> String {
+        switch message.status {
+        case .sent: message.text
+        case .edited: message.text + " (edited)"
+        case .deleted: "(message deleted)"
+        }
+    }
+
     /// The cells of a post list's row: `#3`, `open`, `Swift study`, `[ios, backend]`, `by alice`.
     public func projectCells(_ project: Project) -> [String] {
         [

@@ -17,6 +17,10 @@ extension ChatCoordinator {
             let room = try await context.store.room(id: message.roomID, for: session)
             context.console.message(message, in: room, for: session.user, format: context.format, preview: true)
             if room.kind == .direct || Self.mentions(session.user, in: message.text) { context.console.bell() }
+        case .messageChanged(let message):
+            // Only the open room shows it: an old message changed elsewhere is no news.
+            guard let openRoom, openRoom.room.id == message.roomID else { return }
+            openRoom.receiveChange(message)
         case .joined(let room):
             guard openRoom?.room.id != room.id else { return }
             context.console.line("you are in #\(room.id) \(room.title(for: session.user)) now · \(room.memberList)")

@@ -2,25 +2,57 @@ import Foundation
 
 /// One chat message, as kept by the store.
 public struct Message: Equatable, Sendable, Identifiable, Codable {
+    /// What became of a message after it was sent.
+    public enum Status: String, Codable, Sendable {
+        case sent
+        /// Its sender changed the text.
+        case edited
+        /// Its sender unsent it: the text is gone from the store, only the place is left.
+        case deleted
+    }
+
     /// Grows with every message sent, so it orders messages and pages them by key.
     public let id: Int
     public let roomID: Int
     public let sender: User
+    /// Empty once the message is deleted.
     public let text: String
     public let sentAt: Date
+    public let status: Status
 
     enum CodingKeys: String, CodingKey {
-        case id, sender, text
+        case id, sender, text, status
         case roomID = "room_id"
         case sentAt = "sent_at"
     }
 
-    public init(id: Int, roomID: Int, sender: User, text: String, sentAt: Date) {
+    public init(id: Int, roomID: Int, sender: User, text: String, sentAt: Date, status: Status = .sent) {
         self.id = id
         self.roomID = roomID
         self.sender = sender
-        self.text = text
+        self.text = status == .deleted ? "" : text
         self.sentAt = sentAt
+        self.status = status
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int.self, forKey: .id), roomID: try container.decode(Int.self, forKey: .roomID),
+            sender: try container.decode(User.self, forKey: .sender), text: try container.decode(String.self, forKey: .text),
+            sentAt: try container.decode(Date.self, forKey: .sentAt),
+            // A peer from before edits sends none: its messages are as sent.
+            status: try container.decodeIfPresent(Status.self, forKey: .status) ?? .sent)
+    }
+
+    /// The message with new text, marked edited.
+    public func edited(to text: String) -> Message {
+        Message(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited)
+    }
+
+    /// The message with its text gone, marked deleted.
+    public var deleted: Message {
+        Message(id: id, roomID: roomID, sender: sender, text: "", sentAt: sentAt, status: .deleted)
     }
 
     /// The longest message tudy sends, in characters.

@@ -84,7 +84,7 @@ final class RoomListScreen: Screen {
         [
             "#\(summary.room.id)", summary.room.title(for: user), "(\(summary.room.memberList))",
             summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
-            summary.lastMessage.map { "\($0.sender.name): \(Self.preview($0.text))" } ?? "",
+            summary.lastMessage.map { "\($0.sender.name): \(Self.preview(context.format.body($0)))" } ?? "",
         ]
     }
 

@@ -13,7 +13,9 @@ final class RoomScreen: Screen {
     static let leave = CommandSpec("leave", "leave the room")
     static let more = CommandSpec("more", "older messages")
     static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others as they come (default 30 s)")
-    static let commandSpecs = [invite, members, leave, more, wait, MessageSearchScreen.find]
+    static let edit = CommandSpec("edit", .required("[#n] <text>"), "change your last message, or your message #n, to the text")
+    static let unsend = CommandSpec("unsend", .optional("#n"), "delete your last message, or your message #n")
+    static let commandSpecs = [invite, members, leave, more, edit, unsend, wait, MessageSearchScreen.find]
 
     /// How many messages a page holds.
     static let pageSize = 20
@@ -28,6 +30,8 @@ final class RoomScreen: Screen {
     private var hasOlder = false
     /// The newest message shown so far: the room is read up to it, and no further.
     private(set) var newestShownID = 0
+    /// Each message as last printed here, so that a change is printed once, however it comes.
+    private var shown: [Int: Message] = [:]
 
     init(room: Room, context: AppContext) {
         self.room = room
@@ -80,8 +84,14 @@ final class RoomScreen: Screen {
             // At a terminal, what came in before this line is printed before it, in order.
             if context.showsLiveMessages { try await showNewMessages(for: session) }
             let message = try await context.store.send(text, to: room.id, from: session)
-            context.console.message(message, format: context.format)
+            print(message)
             newestShownID = max(newestShownID, message.id)
+        case .command("edit", let argument):
+            let (pick, text) = try Self.editArgument(argument)
+            print(try await context.store.edit(pick, in: room.id, to: text, by: session))
+        case .command("unsend", let argument):
+            let pick = argument.isEmpty ? MessagePick.last : .id(try NumberArgument.parse(argument, of: Self.unsend))
+            print(try await context.store.unsend(pick, in: room.id, by: session))
         case .command("invite", let name):
             let invitee = try await context.store.user(named: name)
             let invited = try await context.store.invite(invitee, to: room.id, by: session)
@@ -120,11 +130,30 @@ final class RoomScreen: Screen {
     /// A message that arrived while the room is open: printed, and read, unless already shown.
     func receive(_ message: Message) async throws {
         guard message.id > newestShownID, let session = context.login.session else { return }
-        context.console.message(message, format: context.format)
+        print(message)
         newestShownID = message.id
         if !message.sender.isNamed(session.user.name) {
             try await context.store.markRead(roomID: room.id, upTo: message.id, for: session)
         }
+    }
+
+    /// A message edited or deleted: printed again as it is now, in the open room, once it has
+    /// been shown and unless this screen printed it so already (the user's own change).
+    func receiveChange(_ message: Message) {
+        guard message.id <= newestShownID, shown[message.id] != message else { return }
+        print(message)
+    }
+
+    /// Reads `/edit`'s argument: `#n` then the text for message n, or the text alone for the
+    /// last message (a text may begin with a number, or with `#` and a word).
+    static func editArgument(_ argument: String) throws -> (MessagePick, String) {
+        let words = argument.split(separator: " ", maxSplits: 1)
+        guard let first = words.first, first.hasPrefix("#"), first.count > 1, first.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return (.last, argument)
+        }
+        let id = try NumberArgument.parse(String(first), of: edit)
+        guard words.count == 2 else { throw CommandError.badArgument("the new text is missing", usage: edit.usage) }
+        return (.id(id), String(words[1]))
     }
 
     /// The room as it is now, after someone came or went: says who.
@@ -153,7 +182,7 @@ final class RoomScreen: Screen {
     @discardableResult
     private func showNewMessages(for session: Session) async throws -> Bool {
         let new = try await context.store.messages(in: room.id, for: session, after: newestShownID, limit: Self.unreadCap)
-        new.forEach { context.console.message($0, format: context.format) }
+        new.forEach(print)
         try await markShownRead(new)
         return new.contains { !$0.sender.isNamed(session.user.name) }
     }
@@ -164,9 +193,15 @@ final class RoomScreen: Screen {
         if page.messages.isEmpty && saysWhenEmpty {
             context.console.line("no messages yet: type one and press Enter")
         }
-        page.messages.forEach { context.console.message($0, format: context.format) }
+        page.messages.forEach(print)
         if !keepsOldest { oldestShownID = page.messages.first?.id ?? oldestShownID }
         hasOlder = page.hasOlder
+    }
+
+    /// Prints a message of this room, numbered, and notes it as shown.
+    private func print(_ message: Message) {
+        context.console.message(message, format: context.format)
+        shown[message.id] = message
     }
 
     private func markShownRead(_ messages: [Message]) async throws {

@@ -17,10 +17,10 @@ struct ChangeSubscribers {
         streams[id] = nil
     }
 
-    /// Tells every stream whose viewer is among `members` of a new message.
-    func publish(_ message: Message, to members: [User]) {
+    /// Tells every stream whose viewer is among `members` of a message, new or changed.
+    func publish(_ change: StoreChange, to members: [User]) {
         for (viewer, continuation) in streams.values where members.contains(where: { $0.isNamed(viewer.name) }) {
-            continuation.yield(.message(message))
+            continuation.yield(change)
         }
     }
 

@@ -74,6 +74,15 @@ public protocol ChatStore: Sendable {
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
     /// `MessageSearch.words` gives them), newest first, at most `limit`.
     func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message]
+    /// Changes the text of one of the user's own messages in a room, for everyone in it: the
+    /// message keeps its place and is marked edited, and the search index holds the new text.
+    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.noSuchRoom`, `.noSuchMessage`
+    ///   (also for one in another room), `.notYourMessage`, `.messageDeleted`, `.nothingToChange`.
+    func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message
+    /// Deletes one of the user's own messages in a room: its text is gone from the store and
+    /// the search index, and its place is marked deleted, for everyone.
+    /// - Throws: as `edit` does, but for the text.
+    func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message
     /// Marks every message up to `messageID` as read by the session's user.
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws
 
@@ -81,7 +90,8 @@ public protocol ChatStore: Sendable {
 
     /// What changes for the session's user from the moment this returns, made by this process
     /// or any other: new messages in their rooms (their own included, in the order they were
-    /// committed), rooms they joined or left, members who came or went. Iterating ends
+    /// committed), messages in their rooms edited or deleted, rooms they joined or left,
+    /// members who came or went. Iterating ends
     /// when the task iterating it is cancelled.
     func changes(for session: Session) async throws -> AsyncStream<StoreChange>
 

@@ -274,6 +274,30 @@ public actor InMemoryChatStore: SeedableStore {
         return Array(found.sorted { $0.id > $1.id }.prefix(limit))
     }
 
+    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+        try Message.check(text)
+        return try change(pick, in: roomID, by: session) { $0.edited(to: text) }
+    }
+
+    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+        try change(pick, in: roomID, by: session) { $0.deleted }
+    }
+
+    private func change(_ pick: MessagePick, in roomID: Int, by session: Session, to new: (Message) -> Message) throws -> Message {
+        let user = try user(of: session.token)
+        var state = try memberState(of: roomID, user: user)
+        let found: Message? =
+            switch pick {
+            case .last: state.messages.last { $0.sender.isNamed(user.name) && $0.status != .deleted }
+            case .id(let id): state.messages.first { $0.id == id }
+            }
+        let changed = new(try pick.check(found, by: user))
+        state.messages = state.messages.map { $0.id == changed.id ? changed : $0 }
+        roomsByID[roomID] = state
+        subscribers.publish(.messageChanged(changed), to: state.room.members)
+        return changed
+    }
+
     public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
@@ -288,7 +312,7 @@ public actor InMemoryChatStore: SeedableStore {
         nextMessageID += 1
         // Sending reads nothing: what others wrote before stays unread until it is shown.
         roomsByID[roomID]?.messages.append(message)
-        subscribers.publish(message, to: roomsByID[roomID]?.room.members ?? [])
+        subscribers.publish(.message(message), to: roomsByID[roomID]?.room.members ?? [])
         return message
     }
 

@@ -2,6 +2,9 @@
 public enum StoreChange: Equatable, Sendable {
     /// A new message in one of the user's rooms, their own included.
     case message(Message)
+    /// A message in one of the user's rooms was edited or deleted; the message as it is now.
+    /// Quick changes of one message may come as one, the last.
+    case messageChanged(Message)
     /// The user was brought into a room, new or one they had left.
     case joined(Room)
     /// The user is no longer in a room.

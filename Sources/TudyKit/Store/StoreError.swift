@@ -12,6 +12,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case noSuchRoom(Int)
     case emptyMessage
     case messageTooLong
+    case noSuchMessage(Int)
+    case notYourMessage(Int)
+    case messageDeleted(Int)
+    case nothingToChange
     case alreadyMember(String)
     case cannotChatWithSelf
     case invalidFixture(String)
@@ -44,6 +48,14 @@ public enum StoreError: Error, Equatable, Sendable {
             "an empty message is not sent: type some text"
         case .messageTooLong:
             "a message has at most \(Message.maximumLength) characters: split it"
+        case .noSuchMessage(let id):
+            "there is no message #\(id) in this room: the number is the one shown before a message"
+        case .notYourMessage(let id):
+            "message #\(id) is someone else's: you can edit or unsend only your own"
+        case .messageDeleted(let id):
+            "message #\(id) was unsent: there is nothing left to change"
+        case .nothingToChange:
+            "you have no message in this room to change: send one first"
         case .alreadyMember(let name):
             "\(name) is already in this room"
         case .cannotChatWithSelf:

@@ -91,14 +91,15 @@ public final class Console {
 }
 
 extension Console {
-    /// Prints a message as kept by the store.
+    /// Prints a message of the open room: its number (for `/edit` and `/unsend`), time, sender and text.
     public func message(_ message: Message, format: TextFormat) {
-        self.message(stamp: format.stamp(message.sentAt), sender: message.sender.name, text: message.text)
+        self.message(stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message))
     }
 
     /// Prints a message of a room other than the open one, the room named before its sender.
     public func message(_ message: Message, in room: Room, for viewer: User, format: TextFormat, preview: Bool = false) {
-        let text = preview && message.text.count > 60 ? String(message.text.prefix(59)) + "…" : message.text
+        let body = format.body(message)
+        let text = preview && body.count > 60 ? String(body.prefix(59)) + "…" : body
         self.message(
             stamp: format.stamp(message.sentAt) + " #\(room.id) " + room.title(for: viewer), sender: message.sender.name,
             text: text)

@@ -37,6 +37,10 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case .noSuchRoom(let id): (code, self.id) = ("no_such_room", id)
         case .emptyMessage: code = "empty_message"
         case .messageTooLong: code = "message_too_long"
+        case .noSuchMessage(let id): (code, self.id) = ("no_such_message", id)
+        case .notYourMessage(let id): (code, self.id) = ("not_your_message", id)
+        case .messageDeleted(let id): (code, self.id) = ("message_deleted", id)
+        case .nothingToChange: code = "nothing_to_change"
         case .alreadyMember(let name): (code, self.name) = ("already_member", name)
         case .cannotChatWithSelf: code = "cannot_chat_with_self"
         case .invalidFixture(let reason): (code, detail) = ("invalid_fixture", reason)
@@ -59,6 +63,10 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case "no_such_room": id.map(StoreError.noSuchRoom)
         case "empty_message": .emptyMessage
         case "message_too_long": .messageTooLong
+        case "no_such_message": id.map(StoreError.noSuchMessage)
+        case "not_your_message": id.map(StoreError.notYourMessage)
+        case "message_deleted": id.map(StoreError.messageDeleted)
+        case "nothing_to_change": .nothingToChange
         case "already_member": name.map(StoreError.alreadyMember)
         case "cannot_chat_with_self": .cannotChatWithSelf
         case "invalid_fixture": detail.map(StoreError.invalidFixture)

@@ -79,7 +79,8 @@ public struct WireSession: Codable, Sendable, Equatable {
     public var session: Session { Session(user: user, token: SessionToken(text: token)) }
 }
 
-/// A store change on the wire: `kind` is `message`, `joined`, `left` or `members_changed`.
+/// A store change on the wire: `kind` is `message`, `message_changed`, `joined`, `left` or
+/// `members_changed`.
 public struct WireChange: Codable, Sendable, Equatable {
     public var kind: String
     public var message: Message?
@@ -94,6 +95,7 @@ public struct WireChange: Codable, Sendable, Equatable {
     public init(_ change: StoreChange) {
         switch change {
         case .message(let message): (kind, self.message) = ("message", message)
+        case .messageChanged(let message): (kind, self.message) = ("message_changed", message)
         case .joined(let room): (kind, self.room) = ("joined", room)
         case .left(let roomID): (kind, self.roomID) = ("left", roomID)
         case .membersChanged(let room): (kind, self.room) = ("members_changed", room)
@@ -105,6 +107,7 @@ public struct WireChange: Codable, Sendable, Equatable {
     public var change: StoreChange? {
         switch (kind, message, room, roomID) {
         case ("message", let message?, _, _): .message(message)
+        case ("message_changed", let message?, _, _): .messageChanged(message)
         case ("joined", _, let room?, _): .joined(room)
         case ("left", _, _, let roomID?): .left(roomID: roomID)
         case ("members_changed", _, let room?, _): .membersChanged(room)

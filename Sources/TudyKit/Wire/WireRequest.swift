@@ -13,13 +13,14 @@ public struct WireRequest: Codable, Sendable, Equatable {
         case rooms, room, directRoom = "direct_room", invite, leave
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
         case send, markRead = "mark_read", findMessages = "find_messages"
+        case editMessage = "edit_message", unsendMessage = "unsend_message"
         case subscribe, unsubscribe
 
         /// Whether the operation changes the store, so that a repeat must not do it twice.
         public var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .send, .markRead:
+                .leave, .send, .markRead, .editMessage, .unsendMessage:
                 true
             default:
                 false

@@ -116,6 +116,14 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("findMessages") { try await base.findMessages(words, for: session, limit: limit) }
     }
 
+    func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+        try await pass("edit") { try await base.edit(pick, in: roomID, to: text, by: session) }
+    }
+
+    func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+        try await pass("unsend") { try await base.unsend(pick, in: roomID, by: session) }
+    }
+
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         try await pass("markRead") { try await base.markRead(roomID: roomID, upTo: messageID, for: session) }
     }

@@ -172,6 +172,16 @@ struct ModelCheck {
                 guard let pair = sessions[key(p)] else { return skipped }
                 let words = MessageSearch.words(StoreStep.searches[q])
                 return describe(await both(pair) { try await $0.findMessages(words, for: $1, limit: 5) })
+            case .edit(let p, let r, let m, let t):
+                guard let pair = sessions[key(p)] else { return skipped }
+                let id = pickRoom(r)
+                let pick = m.map { MessagePick.id(pickMessage($0)) } ?? .last
+                return describe(await both(pair) { try await $0.edit(pick, in: id, to: StoreStep.texts[t], by: $1) })
+            case .unsend(let p, let r, let m):
+                guard let pair = sessions[key(p)] else { return skipped }
+                let id = pickRoom(r)
+                let pick = m.map { MessagePick.id(pickMessage($0)) } ?? .last
+                return describe(await both(pair) { try await $0.unsend(pick, in: id, by: $1) })
             }
         }
 

@@ -27,6 +27,9 @@ enum StoreStep: Sendable, CustomStringConvertible {
     case firstUnread(person: Int, room: Int)
     case rooms(person: Int)
     case find(person: Int, query: Int)
+    /// `message` nil: the person's last message in the room.
+    case edit(person: Int, room: Int, message: Int?, text: Int)
+    case unsend(person: Int, room: Int, message: Int?)
 
     /// Names that differ only in case and accents too, so that names are compared as the contract says.
     static let names = ["ann", "Ann", "ben", "cat", "Čeněk", "čeněk"]
@@ -72,7 +75,15 @@ enum StoreStep: Sendable, CustomStringConvertible {
         case 78..<83: return .pageAfter(person: person(), room: pick(), message: Int.random(in: 0..<20, using: &random), limit: Int.random(in: 1...5, using: &random))
         case 83..<89: return .markRead(person: person(), room: pick(), message: Int.random(in: 0..<20, using: &random))
         case 89..<92: return .firstUnread(person: person(), room: pick())
-        case 92..<95: return .find(person: person(), query: Int.random(in: 0..<searches.count, using: &random))
+        case 92..<94: return .find(person: person(), query: Int.random(in: 0..<searches.count, using: &random))
+        case 94..<97:
+            let message = Int.random(in: 0..<40, using: &random)
+            return .edit(
+                person: person(), room: pick(), message: message < 20 ? nil : message - 20,
+                text: Int.random(in: 0..<texts.count, using: &random))
+        case 97..<99:
+            let message = Int.random(in: 0..<40, using: &random)
+            return .unsend(person: person(), room: pick(), message: message < 20 ? nil : message - 20)
         default: return .rooms(person: person())
         }
     }
@@ -100,6 +111,10 @@ enum StoreStep: Sendable, CustomStringConvertible {
         case .firstUnread(let p, let r): return "\(name(p)) asks the first unread of room pick \(r)"
         case .rooms(let p): return "\(name(p)) lists rooms"
         case .find(let p, let q): return "\(name(p)) finds '\(Self.searches[q])'"
+        case .edit(let p, let r, let m, let t):
+            return "\(name(p)) edits \(m.map { "message pick \($0)" } ?? "their last message") in room pick \(r) to text \(t)"
+        case .unsend(let p, let r, let m):
+            return "\(name(p)) unsends \(m.map { "message pick \($0)" } ?? "their last message") in room pick \(r)"
         }
     }
 }
