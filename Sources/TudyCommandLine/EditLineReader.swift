@@ -39,9 +39,7 @@ final class EditLineReader: LineReader {
     init(historyPath: String?) {
         setlocale(LC_ALL, "")
         hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0
-        history = EditLineHistory(path: historyPath)
-        input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-        activeReader = self
+        // Set before anything starts libedit (the history does): it reads them once, then.
         rl_readline_name = UnsafePointer(strdup("tudy"))
         // tudy handles its signals itself (`SignalPipe`), never in libedit's handlers.
         rl_catch_signals = 0
@@ -49,6 +47,9 @@ final class EditLineReader: LineReader {
         rl_attempted_completion_function = { text, start, end in
             EditLineCompletion.complete(text: text, end: end)
         }
+        history = EditLineHistory(path: historyPath)
+        input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        activeReader = self
         input.setEventHandler { MainActor.assumeIsolated { activeReader?.inputReady() } }
         input.activate()
         input.suspend()
@@ -58,7 +59,10 @@ final class EditLineReader: LineReader {
 
     /// Puts the terminal back as it was before tudy.
     func close() {
-        if case .line = reading { rl_callback_handler_remove() }
+        if case .line = reading {
+            rl_callback_handler_remove()
+            setBracketedPaste(false)
+        }
         if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
     }
 
@@ -73,6 +77,7 @@ final class EditLineReader: LineReader {
                 startSecret(continuation, prompt: request.prompt)
             } else {
                 reading = .line(continuation)
+                setBracketedPaste(true)
                 rl_callback_handler_install(request.prompt) { line in
                     MainActor.assumeIsolated { activeReader?.lineEntered(line) }
                 }
@@ -84,18 +89,54 @@ final class EditLineReader: LineReader {
     private func lineEntered(_ raw: UnsafeMutablePointer<CChar>?) {
         guard case .line(let continuation) = reading else { return }
         rl_callback_handler_remove()
+        setBracketedPaste(false)
         holdTypedKeys()
         setInput(running: false)
         reading = .nothing
+        let paste = pasted
+        pasted = nil
         guard let raw else {
             write("\n")
             continuation.resume(returning: .end)
             return
         }
         defer { free(raw) }
-        let result = LineDecoder.decode(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
-        if case .line(let line) = result, remembersLine { history.remember(line) }
-        continuation.resume(returning: result)
+        let typed = LineDecoder.decode(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
+        switch (typed, paste) {
+        case (.line(let before), .paste(let text)?):
+            // What was typed before the paste begins it; none of it goes into the history.
+            continuation.resume(returning: .paste(before + text))
+        case (.line, let refused?):
+            continuation.resume(returning: refused)
+        default:
+            if case .line(let line) = typed, remembersLine { history.remember(line) }
+            continuation.resume(returning: typed)
+        }
+    }
+
+    // MARK: - Pastes
+
+    /// A paste of several lines (or a refused one) that ended the line being typed.
+    private var pasted: LineReadResult?
+
+    /// Bracketed-paste mode: while a line is typed, the terminal marks what is pasted, so that
+    /// a paste of several lines is taken whole rather than as lines typed and entered.
+    private func setBracketedPaste(_ on: Bool) {
+        guard hasTerminal else { return }
+        write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
+    }
+
+    /// Takes a paste whose start mark was just read: one line goes into the line being typed;
+    /// several lines end it, to be taken as one paste. - Returns: the character for libedit.
+    private func takePaste(_ bytes: [UInt8]) -> Int32 {
+        let result = LineDecoder.decodePaste(bytes)
+        if case .paste(let text) = result, !text.contains("\n") {
+            rl_insert_text(text)
+            rl_redisplay()
+            return 0
+        }
+        pasted = result
+        return Int32(UInt8(ascii: "\n"))
     }
 
     private func inputReady() {
@@ -232,6 +273,7 @@ final class EditLineReader: LineReader {
         case .line(let continuation):
             rl_replace_line("", 0)
             rl_callback_handler_remove()
+            setBracketedPaste(false)
             holdTypedKeys()
             setInput(running: false)
             reading = .nothing
@@ -247,11 +289,15 @@ final class EditLineReader: LineReader {
     private func stop() {
         var current = termios()
         if hasTerminal { tcgetattr(STDIN_FILENO, &current) }
-        if case .line = reading { hideLine() }
+        if case .line = reading {
+            hideLine()
+            setBracketedPaste(false)
+        }
         if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
         signals.stopProcess()
         // Here again after SIGCONT.
         if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &current) }
+        if case .line = reading { setBracketedPaste(true) }
         switch reading {
         case .line: showLine()
         case .secret(_, let prompt, _): write(prompt)
@@ -265,8 +311,7 @@ final class EditLineReader: LineReader {
     /// input reported readable may be gone by the time it is read, and a read would then wait
     /// for the next key and take it.
     private static func inputWaiting() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        waitForInput(milliseconds: 0)
     }
 
     /// The next character for libedit, which takes a whole code point from this hook. libedit
@@ -274,16 +319,11 @@ final class EditLineReader: LineReader {
     /// Ctrl-C flushed them in between, it gets NUL (emacs mode's set-mark, which changes
     /// nothing), and the interrupt then drops the line.
     private static func nextCharacter() -> Int32 {
-        guard inputWaiting() else { return 0 }
-        func byte() -> UInt8? {
-            var byte: UInt8 = 0
-            while true {
-                let count = Foundation.read(STDIN_FILENO, &byte, 1)
-                if count < 0 && errno == EINTR { continue }
-                return count == 1 ? byte : nil
-            }
-        }
+        guard !readAhead.isEmpty || inputWaiting() else { return 0 }
         guard let lead = byte() else { return EOF }
+        if lead == 0x1B, let paste = pasteAfterEscape() {
+            return MainActor.assumeIsolated { activeReader?.takePaste(paste) ?? 0 }
+        }
         let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 1
         var bytes = [lead]
         while bytes.count < length {
@@ -292,6 +332,49 @@ final class EditLineReader: LineReader {
         }
         guard let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else { return 0xFFFD }
         return Int32(scalar.value)
+    }
+
+    /// Bytes read past an escape that did not start a paste: libedit gets them next.
+    nonisolated(unsafe) private static var readAhead: [UInt8] = []
+
+    /// The terminal's marks around a paste, after ESC.
+    private static let pasteStart = Array("[200~".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
+
+    private static func byte() -> UInt8? {
+        if !readAhead.isEmpty { return readAhead.removeFirst() }
+        var byte: UInt8 = 0
+        while true {
+            let count = Foundation.read(STDIN_FILENO, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            return count == 1 ? byte : nil
+        }
+    }
+
+    /// After an ESC: the pasted bytes when the rest of a paste's start mark follows; otherwise
+    /// nil, and what was read after the ESC is kept for libedit, as for an arrow key.
+    private static func pasteAfterEscape() -> [UInt8]? {
+        var seen: [UInt8] = []
+        // The mark's bytes may come in two writes; a lone Escape key waits 50 ms at most.
+        while seen.count < pasteStart.count, !readAhead.isEmpty || waitForInput(milliseconds: 50), let next = byte() {
+            seen.append(next)
+            guard next == pasteStart[seen.count - 1] else { break }
+        }
+        guard seen == pasteStart else {
+            readAhead += seen
+            return nil
+        }
+        var pasted: [UInt8] = []
+        // A paste that never ends (a terminal gone wrong) ends after a second of silence.
+        while !pasted.ends(with: pasteEnd), waitForInput(milliseconds: 1000), let next = byte() {
+            pasted.append(next)
+        }
+        return pasted.ends(with: pasteEnd) ? Array(pasted.dropLast(pasteEnd.count)) : pasted
+    }
+
+    private static func waitForInput(milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
     }
 
     private static func terminalWidth() -> Int {
@@ -303,5 +386,11 @@ final class EditLineReader: LineReader {
     private func write(_ text: String) {
         var bytes = Array(text.utf8)
         _ = Foundation.write(STDOUT_FILENO, &bytes, bytes.count)
+    }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
     }
 }

@@ -56,6 +56,55 @@ struct InputTests {
         #expect(testApp.output.standardOutput == "guest\n")
     }
 
+    @Test("a paste: line breaks of any kind become LF and a last one goes; refused as a line would be")
+    func pasteDecoding() {
+        #expect(LineDecoder.decodePaste(Array("one\r/leave\r\nthree\n".utf8)) == .paste("one\n/leave\nthree"))
+        #expect(LineDecoder.decodePaste(Array("just one".utf8)) == .paste("just one"))
+        #expect(LineDecoder.decodePaste(Array("a\n\nb".utf8)) == .paste("a\n\nb"))
+        #expect(LineDecoder.decodePaste([0x61, 0xFF]) == .rejected(.invalidUTF8))
+        #expect(LineDecoder.decodePaste([0x61, 0x00]) == .rejected(.nulByte))
+    }
+
+    @Test("a paste through the REPL: one message in a room, never a command; elsewhere nothing of it runs")
+    func pasteThroughREPL() async throws {
+        let testApp = try await TestApp.started(users: ["alice", "bob"], loggedIn: "bob")
+        _ = try await testApp.store.directRoom(between: try await testApp.session("bob"), and: User(name: "alice"))
+        let reader = ScriptedLineReader(
+            [.line("/chat"), .paste("/open 1\n/quit"), .line("/open 1"), .paste("one\n/leave\nthree"), .line("/where")],
+            output: testApp.output)
+        #expect(await testApp.run(reader: reader) == 1)
+        #expect(testApp.output.standardError == """
+            error: a paste of 2 lines is sent as one message in a chat room only: none of it was run at chat > rooms
+
+            """)
+        #expect(testApp.output.standardOutput.hasSuffix("""
+            #1 [11-27 09:00] bob: one
+                                  /leave
+                                  three
+            chat > rooms > @alice
+
+            """))
+        let sent = try await testApp.store.messages(in: 1, for: try await testApp.session("alice"), before: nil, limit: 5)
+        #expect(sent.messages.map(\.text) == ["one\n/leave\nthree"])
+    }
+
+    @Test("input that ends inside a message continued with \\ says so and fails; Ctrl-C drops such a message")
+    func endInContinuedMessage() async throws {
+        let testApp = try await TestApp.started(users: ["alice", "bob"], loggedIn: "bob")
+        _ = try await testApp.store.directRoom(between: try await testApp.session("bob"), and: User(name: "alice"))
+        let reader = ScriptedLineReader(
+            [.line("/chat"), .line("/open 1"), .line("dropped\\"), .interrupted, .line("kept"), .line("half\\")],
+            output: testApp.output)
+        #expect(await testApp.run(reader: reader) == 1)
+        #expect(testApp.output.standardError == """
+            the message being continued was dropped
+            error: input ended: a message was being continued with \\ at the end of a line: it was not sent
+
+            """)
+        let sent = try await testApp.store.messages(in: 1, for: try await testApp.session("alice"), before: nil, limit: 5)
+        #expect(sent.messages.map(\.text) == ["kept"])
+    }
+
     @Test("end of input in the middle of a login fails the run, and nobody is logged in")
     func endInLogin() async throws {
         let testApp = try await TestApp.started(users: ["alice"])

@@ -111,6 +111,36 @@ struct InteractiveTests {
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
 
+    @Test("a bracketed paste of several lines in a room is one message, none of it run; a line ending in \\ goes on")
+    func pasteAndMultiLineMessage() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat"])
+        try terminal.waitUntil { $0.contains("chat > rooms  bob") }
+        try terminal.paste("/open 1\n/quit\n", bracketed: true)
+        try terminal.waitUntil { $0.contains("a paste of 2 lines is sent as one message in a chat room only: none of it was run") }
+        try terminal.enter(["/open 1"])
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        try terminal.paste("one\n/leave\nthree\n", bracketed: true)
+        var shown = try terminal.waitUntil { $0.contains("] bob: one") && $0.contains("three") }
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.contains("] bob: one") })
+        let indent = String(repeating: " ", count: lines[first].count - "one".count)
+        #expect(lines[(first + 1)...(first + 2)].map(String.init) == [indent + "/leave", indent + "three"], "\(shown)")
+        #expect(!shown.contains("you left"))
+        try terminal.type("first line\\")
+        try terminal.press("Enter")
+        try terminal.waitUntil { $0.contains("\n...>") }
+        try terminal.enter(["second line"])
+        shown = try terminal.waitUntil { $0.contains("] bob: first line\n") }
+        #expect(shown.contains("] bob: first line\n" + indent + "second line\n"), "\(shown)")
+        try terminal.enter(["/where"])
+        #expect(try terminal.waitUntil { $0.contains("chat > rooms > @alice\n") }.contains("bob>"))
+        try terminal.press("C-d")
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+
     @Test("live: a message from another process prints above a half-typed Korean line, which stays, cursor too; a third room gives a notice; /next opens it")
     func liveMessages() throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path

@@ -93,6 +93,13 @@ public final class REPL {
                     console.error(ErrorReport.message(for: error))
                     failed = true
                 }
+            case .paste(let text):
+                do {
+                    try await tabBar.handle(paste: text)
+                } catch {
+                    console.error(ErrorReport.message(for: error))
+                    failed = true
+                }
             }
             if console.isClosed { return Self.closedOutputStatus }
             if failed && options.bail { break }

@@ -43,6 +43,12 @@ public struct TextFormat: Sendable {
         }
     }
 
+    /// A message's text on one line, cut to `length` characters with `…`.
+    public static func preview(_ text: String, length: Int) -> String {
+        let line = text.replacingOccurrences(of: "\n", with: " ")
+        return line.count > length ? String(line.prefix(length - 1)) + "…" : line
+    }
+
     /// The cells of a post list's row: `#3`, `open`, `Swift study`, `[ios, backend]`, `by alice`.
     public func projectCells(_ project: Project) -> [String] {
         [

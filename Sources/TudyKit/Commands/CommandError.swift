@@ -15,6 +15,7 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case nothingToGoBack(here: String)
     case waitTimedOut(seconds: Int, place: String)
     case gone(String, here: String)
+    case pasteNotHere(lines: Int, here: String)
 
     var message: String {
         switch self {
@@ -48,6 +49,8 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
             "\(what): back at \(here)"
         case .waitTimedOut(let seconds, let place):
             "no message from anyone else came to \(place) within \(seconds) s: /wait again, or /wait <seconds> for longer"
+        case .pasteNotHere(let lines, let here):
+            "a paste of \(lines) lines is sent as one message in a chat room only: none of it was run at \(here)"
         case .nothingToGoBack(let here):
             "nothing to go back to at \(here): /home or /chat switch tabs"
         }

@@ -6,7 +6,7 @@ extension TabBarCoordinator {
     /// input, which shows no prompt, does without it.
     func interactiveLineRequest() async -> LineRequest {
         var request = lineRequest
-        guard isAtCommandPrompt else { return request }
+        guard isAtCommandPrompt, !isContinuingMessage else { return request }
         let store = context.store
         var rooms: [RoomSummary] = []
         if let session = context.login.session {

@@ -36,6 +36,9 @@ final class TabBarCoordinator: Coordinator {
     /// Password lines of a refused `/login` or `/signup` still to come: read and dropped unseen,
     /// so that a password never becomes a message, a post or an error line.
     private(set) var refusedPasswordLines = 0
+    /// A message typed over several lines, while its lines come.
+    private var continued = ContinuedMessage()
+    var isContinuingMessage: Bool { continued.isOpen }
 
     init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
@@ -68,6 +71,7 @@ final class TabBarCoordinator: Coordinator {
     /// What the next line is asked as: the prompt, and whether it is a password.
     var lineRequest: LineRequest {
         if refusedPasswordLines > 0 { return LineRequest(prompt: "password: ", isSecret: true) }
+        if continued.isOpen { return LineRequest(prompt: ContinuedMessage.prompt) }
         return switch tabBarController.visibleScreen?.prompt ?? .command {
         case .command: LineRequest(prompt: commandPrompt(unread: 0))
         case .answer(let question, _): LineRequest(prompt: question, isRemembered: false)
@@ -93,12 +97,14 @@ final class TabBarCoordinator: Coordinator {
     /// Ctrl-C: at a password prompt it cancels the login, elsewhere only the typed line goes.
     func interrupt() {
         refusedPasswordLines = 0
+        if continued.drop() { context.console.note("the message being continued was dropped") }
         guard case .secret = tabBarController.visibleScreen?.prompt else { return }
         try? goBack()
     }
 
     /// The flow that input ending now would cut off, if any.
     var unfinishedFlow: String? {
+        if continued.isOpen { return "a message was being continued with \\ at the end of a line: it was not sent" }
         guard tabBarController.presented != nil else { return nil }
         if homeCoordinator.writeCoordinator != nil { return "a post was being written: the draft was dropped" }
         return "a login was not finished: nobody logged in"
@@ -123,11 +129,27 @@ final class TabBarCoordinator: Coordinator {
         }
     }
 
+    /// Acts on text pasted at a terminal: in a room, one message, whatever lines it holds;
+    /// elsewhere nothing of it is run. - Throws: `CommandError.pasteNotHere`, or what sending throws.
+    func handle(paste text: String) async throws {
+        guard let screen = tabBarController.visibleScreen, continued.isOpen || screen.composesMessages else {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            throw CommandError.pasteNotHere(lines: lines, here: tabBarController.path)
+        }
+        guard let whole = continued.take(text) else { return }
+        try await leaveIfGone(screen) { try await screen.handle(.text(whole)) }
+    }
+
     private func dispatch(_ line: String) async throws -> LineOutcome {
         context.linesHandled += 1
         quitWasWarned = quitWarning
         quitWarning = false
         guard let screen = tabBarController.visibleScreen else { return .proceed }
+        var line = line
+        if continued.isOpen || (screen.composesMessages && ContinuedMessage.mayStart(line)) {
+            guard let whole = continued.take(line) else { return .proceed }
+            line = whole
+        }
         if case .secret = screen.prompt {
             // A password is taken whole; only an exact /back leaves the flow.
             if line == "/back" {

@@ -40,6 +40,9 @@ protocol Screen: AnyObject {
 extension Screen {
     var prompt: InputPrompt { .command }
     var takesText: Bool { prompt != .command }
+    /// Whether plain text typed at the command prompt is a message (a room, a 1:1 draft):
+    /// there a line ending in `\` goes on in the next, and a paste is one message.
+    var composesMessages: Bool { prompt == .command && takesText }
     func appear() async throws {}
 
     /// The error for input the tab bar should not have handed to this screen.

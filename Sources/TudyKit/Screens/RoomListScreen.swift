@@ -84,11 +84,7 @@ final class RoomListScreen: Screen {
         [
             "#\(summary.room.id)", summary.room.title(for: user), "(\(summary.room.memberList))",
             summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
-            summary.lastMessage.map { "\($0.sender.name): \(Self.preview(context.format.body($0)))" } ?? "",
+            summary.lastMessage.map { "\($0.sender.name): \(TextFormat.preview(context.format.body($0), length: 40))" } ?? "",
         ]
-    }
-
-    private static func preview(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 }

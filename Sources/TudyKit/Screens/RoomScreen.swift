@@ -147,7 +147,7 @@ final class RoomScreen: Screen {
     /// Reads `/edit`'s argument: `#n` then the text for message n, or the text alone for the
     /// last message (a text may begin with a number, or with `#` and a word).
     static func editArgument(_ argument: String) throws -> (MessagePick, String) {
-        let words = argument.split(separator: " ", maxSplits: 1)
+        let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
         guard let first = words.first, first.hasPrefix("#"), first.count > 1, first.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else {
             return (.last, argument)
         }

@@ -46,19 +46,18 @@ public final class Console {
     }
 
     /// Prints a chat message: a dim time stamp, the sender in their own colour, and the text
-    /// wrapped under a hanging indent.
+    /// under a hanging indent, its own lines and those wrapped alike.
     public func message(stamp: String, sender: String, text: String) {
         let stamp = Sanitizer.inert(stamp)
         let sender = Sanitizer.inert(sender)
         let plainPrefix = "\(stamp) \(sender): "
-        guard capabilities.colour else {
-            write(prefix: plainPrefix, text: Sanitizer.inert(text))
-            return
+        let indent = String(repeating: " ", count: DisplayWidth.of(plainPrefix))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
+            wrap(prefix: index == 0 ? plainPrefix : indent, text: Sanitizer.inert(String(line)))
         }
         let styledPrefix = Style.dim.apply(stamp) + " " + Style.name(sender).apply(sender) + ": "
-        let lines = wrap(prefix: plainPrefix, text: Sanitizer.inert(text))
         for (index, line) in lines.enumerated() {
-            let shown = index == 0 ? styledPrefix + line.dropFirst(plainPrefix.count) : Substring(line)
+            let shown = index == 0 && capabilities.colour ? styledPrefix + line.dropFirst(plainPrefix.count) : Substring(line)
             output.write(shown + "\n", to: .standardOutput)
         }
     }
@@ -99,7 +98,7 @@ extension Console {
     /// Prints a message of a room other than the open one, the room named before its sender.
     public func message(_ message: Message, in room: Room, for viewer: User, format: TextFormat, preview: Bool = false) {
         let body = format.body(message)
-        let text = preview && body.count > 60 ? String(body.prefix(59)) + "…" : body
+        let text = preview ? TextFormat.preview(body, length: 60) : body
         self.message(
             stamp: format.stamp(message.sentAt) + " #\(room.id) " + room.title(for: viewer), sender: message.sender.name,
             text: text)

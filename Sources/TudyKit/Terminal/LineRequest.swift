@@ -21,6 +21,8 @@ public struct LineRequest: Equatable, Sendable {
 public enum LineReadResult: Equatable, Sendable {
     /// A whole line, without its newline.
     case line(String)
+    /// Text pasted at a terminal in one piece, lines joined by LF: never a command.
+    case paste(String)
     /// A line that was read and refused, and why.
     case rejected(InputError)
     /// Ctrl-C: the line being typed is dropped.

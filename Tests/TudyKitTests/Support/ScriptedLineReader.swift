@@ -24,6 +24,7 @@ final class ScriptedLineReader: LineReader {
         let result = results.removeFirst()
         switch result {
         case .line(let line): output.echo(request.isSecret ? "********" : line)
+        case .paste(let text): output.echo("(pasted: \(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " | ")))")
         case .rejected(let error): output.echo("(rejected: \(error))")
         case .interrupted: output.echo("^C")
         case .end: break

@@ -35,9 +35,11 @@ final class TmuxSession {
     }
 
     /// Pastes text in one write, as a terminal does; each newline arrives as Enter (CR).
-    func paste(_ text: String) throws {
+    /// - Parameter bracketed: marked as a paste when the program asked for bracketed-paste
+    ///   mode, as terminals do.
+    func paste(_ text: String, bracketed: Bool = false) throws {
         try tmux(["set-buffer", "-b", "paste", "--", text])
-        try tmux(["paste-buffer", "-d", "-b", "paste", "-t", name])
+        try tmux(["paste-buffer", "-d", "-b", "paste", "-t", name] + (bracketed ? ["-p"] : []))
     }
 
     /// Presses keys by tmux's names: `Enter`, `Tab`, `Up`, `C-c`, `C-d`.
