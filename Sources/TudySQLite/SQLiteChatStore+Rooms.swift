@@ -266,7 +266,10 @@ extension SQLiteChatStore {
 
     public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
         let deleted = try await change(pick, in: roomID, by: session) { db, message in
-            // The text goes, and with it (by trigger) its place in the search index.
+            // The text goes, and with it (by trigger) its place in the search index; pages a
+            // long text overflowed into are zeroed as they are freed, not only left free.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            defer { try? db.execute(sql: "PRAGMA secure_delete = FAST") }
             try db.run(sql: "UPDATE message SET text = '', search_text = '', status = 'deleted' WHERE id = ?", arguments: [message.id])
             return message.deleted
         }

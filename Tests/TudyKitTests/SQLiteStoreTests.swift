@@ -46,12 +46,17 @@ struct SQLiteStoreTests {
         let store = try open(path)
         let (room, alice, _) = try await aliceAndBob(in: store)
         let secret = "the door code is 4711, zebra"
+        // A long one overflows its page into others, which the unsend frees.
+        let long = String(repeating: "비밀번호는 사칠일일 ", count: 360)
         _ = try await store.send(secret, to: room.id, from: alice)
-        _ = try await store.send("and another message after it", to: room.id, from: alice)
+        _ = try await store.send(long, to: room.id, from: alice)
+        _ = try await store.send("and another message after them", to: room.id, from: alice)
         _ = try await store.unsend(.id(1), in: room.id, by: alice)
+        _ = try await store.unsend(.id(2), in: room.id, by: alice)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(bytes.range(of: Data(secret.utf8)) == nil)
+        #expect(bytes.range(of: Data("비밀번호는 사칠일일".utf8)) == nil)
         let queue = try DatabaseQueue(path: path)
         let indexed = try await queue.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message_search WHERE message_search MATCH 'zebra'")

@@ -148,10 +148,9 @@ final class RoomScreen: Screen {
     /// last message (a text may begin with a number, or with `#` and a word).
     static func editArgument(_ argument: String) throws -> (MessagePick, String) {
         let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
-        guard let first = words.first, first.hasPrefix("#"), first.count > 1, first.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        guard let first = words.first, first.hasPrefix("#"), let id = Int(first.dropFirst()), id > 0 else {
             return (.last, argument)
         }
-        let id = try NumberArgument.parse(String(first), of: edit)
         guard words.count == 2 else { throw CommandError.badArgument("the new text is missing", usage: edit.usage) }
         return (.id(id), String(words[1]))
     }

@@ -53,7 +53,8 @@ public final class Console {
         let plainPrefix = "\(stamp) \(sender): "
         let indent = String(repeating: " ", count: DisplayWidth.of(plainPrefix))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
-            wrap(prefix: index == 0 ? plainPrefix : indent, text: Sanitizer.inert(String(line)))
+            // An empty line of the message stays empty: no indent trails it.
+            index > 0 && line.isEmpty ? [""] : wrap(prefix: index == 0 ? plainPrefix : indent, text: Sanitizer.inert(String(line)))
         }
         let styledPrefix = Style.dim.apply(stamp) + " " + Style.name(sender).apply(sender) + ": "
         for (index, line) in lines.enumerated() {
