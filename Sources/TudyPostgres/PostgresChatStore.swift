@@ -244,10 +244,23 @@ public final class PostgresChatStore: SeedableStore {
     // MARK: - Posts
 
     public func projects(_ query: ProjectQuery) async throws -> [Project] {
-        // A board holds a study group's posts; they are read whole and matched as every store
-        // matches them (case folded for every script).
-        try await transaction { connection in
-            try await Self.projects(where: "TRUE", on: connection).filter(query.matches)
+        var binds = PostgresBindings()
+        let condition: String
+        switch query {
+        case .all:
+            condition = "TRUE"
+        case .work(let tag):
+            binds.append(tag.lowercased())
+            condition = "$1 = ANY(project.works)"
+        case .words(let text):
+            // One LIKE a word, so that each can go to the trigram index.
+            let words = ProjectQuery.searchWords(text)
+            words.forEach { binds.append(MessageSearch.likePattern($0)) }
+            let likes = words.indices.map { "project.search_text LIKE $\($0 + 1)" }
+            condition = likes.isEmpty ? "TRUE" : likes.joined(separator: " AND ")
+        }
+        return try await transaction { connection in
+            try await Self.projects(where: condition, binds: binds, on: connection)
         }
     }
 
@@ -255,15 +268,19 @@ public final class PostgresChatStore: SeedableStore {
         try await transaction { try await Self.project(id: id, on: $0) }
     }
 
-    /// Posts, newest first. - Parameter condition: SQL the store builds from ids, never from text.
-    static func projects(where condition: String, on connection: PostgresConnection) async throws -> [Project] {
+    /// Posts, newest first. - Parameter condition: SQL the store builds from ids and `$n`
+    ///   placeholders, never from text (that is in `binds`).
+    static func projects(
+        where condition: String, binds: PostgresBindings = PostgresBindings(), on connection: PostgresConnection
+    ) async throws -> [Project] {
         var projects: [Project] = []
         let rows = try await connection.query(
-            PostgresQuery(unsafeSQL: """
-                SELECT project.id, project.title, project.works, project.capacity, project.body, users.name,
-                       project.is_open, project.created_at
-                FROM project JOIN users ON users.id = project.writer_id WHERE \(condition) ORDER BY project.id DESC
-                """), logger: quiet)
+            PostgresQuery(
+                unsafeSQL: """
+                    SELECT project.id, project.title, project.works, project.capacity, project.body, users.name,
+                           project.is_open, project.created_at
+                    FROM project JOIN users ON users.id = project.writer_id WHERE \(condition) ORDER BY project.id DESC
+                    """, binds: binds), logger: quiet)
         for try await (id, title, works, capacity, body, writer, isOpen, createdAt) in rows.decode(
             (Int, String, [String], Int, String, String, Bool, Date).self)
         {
@@ -297,8 +314,9 @@ public final class PostgresChatStore: SeedableStore {
         let id = try await one(
             Int.self,
             """
-            INSERT INTO project (title, body, capacity, works, writer_id, is_open, created_at)
-            VALUES (\(draft.title), \(draft.body), \(draft.capacity), \(draft.works), \(writerID), \(isOpen), \(createdAt))
+            INSERT INTO project (title, body, capacity, works, writer_id, is_open, created_at, search_text)
+            VALUES (\(draft.title), \(draft.body), \(draft.capacity), \(draft.works), \(writerID), \(isOpen), \(createdAt),
+                    \(ProjectQuery.searchText(title: draft.title, body: draft.body)))
             RETURNING id
             """, on: connection)
         return try await project(id: id ?? 0, on: connection)
@@ -311,7 +329,8 @@ public final class PostgresChatStore: SeedableStore {
             try await Self.requireWriter(projectID: id, session: session, now: now, on: connection)
             try await connection.query(
                 """
-                UPDATE project SET title = \(draft.title), body = \(draft.body), capacity = \(draft.capacity), works = \(draft.works)
+                UPDATE project SET title = \(draft.title), body = \(draft.body), capacity = \(draft.capacity), works = \(draft.works),
+                    search_text = \(ProjectQuery.searchText(title: draft.title, body: draft.body))
                 WHERE id = \(id)
                 """, logger: Self.quiet)
             return try await Self.project(id: id, on: connection)

@@ -87,14 +87,18 @@ enum PostgresSchema {
         (3, [
             "ALTER TABLE message ADD COLUMN status TEXT NOT NULL DEFAULT 'sent' CHECK (status IN ('sent', 'edited', 'deleted'))"
         ]),
-        // `/find`: a trigram index of the folded text, so that a word is found inside longer
-        // ones without reading every message. pg_trgm comes with PostgreSQL; where this role may
-        // not add it, search goes on without the index, and the server's log says so.
+        // `/find` and `/search`: trigram indexes of the folded text of messages and posts, so
+        // that a word is found inside longer ones without reading every row. pg_trgm comes
+        // with PostgreSQL; where this role may not add it, search goes on without the indexes,
+        // and the database's log says so.
         (4, [
+            "ALTER TABLE project ADD COLUMN search_text TEXT NOT NULL DEFAULT ''",
+            "UPDATE project SET search_text = lower(title || E'\\n' || body)",
             """
             DO $$ BEGIN
                 CREATE EXTENSION IF NOT EXISTS pg_trgm;
                 CREATE INDEX message_search_trigrams ON message USING gin (search_text gin_trgm_ops);
+                CREATE INDEX project_search_trigrams ON project USING gin (search_text gin_trgm_ops);
             EXCEPTION WHEN insufficient_privilege OR undefined_file OR feature_not_supported THEN
                 RAISE WARNING 'pg_trgm could not be added (%): /find reads messages without an index', SQLERRM;
             END $$

@@ -231,27 +231,32 @@ extension SQLiteChatStore {
     public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
-        // Long words through the trigram index, each a quoted phrase (all must be there);
-        // shorter ones, which a trigram can not hold, matched in what the index left.
-        let long = words.filter { $0.count >= MessageSearch.indexedWordLength }
-        let short = words.filter { $0.count < MessageSearch.indexedWordLength }
-        var conditions = short.map { _ in "message.search_text LIKE ? ESCAPE '\\'" }
-        var arguments: [DatabaseValue] = short.map { MessageSearch.likePattern($0).databaseValue }
-        if !long.isEmpty {
-            conditions.insert("message.id IN (SELECT rowid FROM message_search WHERE message_search MATCH ?)", at: 0)
-            let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-            arguments.insert(phrases.joined(separator: " ").databaseValue, at: 0)
-        }
-        let condition = conditions.joined(separator: " AND ")
-        let values = arguments
+        let (condition, values) = Self.searchCondition(words, table: "message")
         return try await read { db in
             let userID = try Self.signedIn(session.token, now: now, in: db).id
             return try Self.messages(
                 where: """
                     message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member) AND \(condition)
                     ORDER BY message.id DESC LIMIT ?
-                    """, arguments: StatementArguments([userID.databaseValue] + values + [limit.databaseValue]), in: db)
+                    """, arguments: [userID] + values + [limit], in: db)
         }
+    }
+
+    /// SQL that holds for a row of `table` whose `search_text` holds every one of `words`
+    /// (folded): words of three characters or more through the table's trigram index
+    /// (`<table>_search`), each a quoted phrase; shorter ones, which a trigram can not hold,
+    /// by `LIKE` in what the index left. No words: every row.
+    static func searchCondition(_ words: [String], table: String) -> (sql: String, arguments: StatementArguments) {
+        let long = words.filter { $0.count >= MessageSearch.indexedWordLength }
+        let short = words.filter { $0.count < MessageSearch.indexedWordLength }
+        var conditions = short.map { _ in "\(table).search_text LIKE ? ESCAPE '\\'" }
+        var arguments: [DatabaseValue] = short.map { MessageSearch.likePattern($0).databaseValue }
+        if !long.isEmpty {
+            conditions.insert("\(table).id IN (SELECT rowid FROM \(table)_search WHERE \(table)_search MATCH ?)", at: 0)
+            let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            arguments.insert(phrases.joined(separator: " ").databaseValue, at: 0)
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), StatementArguments(arguments))
     }
 
     public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {

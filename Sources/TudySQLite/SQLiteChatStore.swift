@@ -171,11 +171,9 @@ public final class SQLiteChatStore: SeedableStore {
                 ids = try db.fetchAll(Int64.self, sql: "SELECT DISTINCT project_id FROM project_work WHERE work = ? ORDER BY project_id DESC",
                     arguments: [tag.lowercased()])
             case .words(let text):
-                let words = ProjectQuery.searchWords(text)
-                let conditions = words.map { _ in "instr(tudy_fold(title || char(10) || body), ?) > 0" }
-                let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project \(whereClause) ORDER BY id DESC",
-                    arguments: StatementArguments(words))
+                let (condition, arguments) = Self.searchCondition(ProjectQuery.searchWords(text), table: "project")
+                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project WHERE \(condition) ORDER BY id DESC",
+                    arguments: arguments)
             }
             return try ids.map { try Self.project(id: $0, in: db) }
         }
@@ -211,9 +209,13 @@ public final class SQLiteChatStore: SeedableStore {
         _ draft: ProjectDraft, writerID: Int64, isOpen: Bool, createdAt: Date, in db: Database
     ) throws -> Project {
         try db.run(sql: """
-                INSERT INTO project (title, body, capacity, writer_id, is_open, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [draft.title, draft.body, draft.capacity, writerID, isOpen, StoreDate.text(createdAt)])
+                INSERT INTO project (title, body, capacity, writer_id, is_open, created_at, search_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                draft.title, draft.body, draft.capacity, writerID, isOpen, StoreDate.text(createdAt),
+                ProjectQuery.searchText(title: draft.title, body: draft.body),
+            ])
         let id = db.lastInsertedRowID
         try insertWorks(draft.works, projectID: id, in: db)
         return try project(id: id, in: db)
@@ -231,8 +233,8 @@ public final class SQLiteChatStore: SeedableStore {
         let now = clock.now()
         return try await write { db in
             try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
-            try db.run(sql: "UPDATE project SET title = ?, body = ?, capacity = ? WHERE id = ?",
-                arguments: [draft.title, draft.body, draft.capacity, id])
+            try db.run(sql: "UPDATE project SET title = ?, body = ?, capacity = ?, search_text = ? WHERE id = ?",
+                arguments: [draft.title, draft.body, draft.capacity, ProjectQuery.searchText(title: draft.title, body: draft.body), id])
             try db.run(sql: "DELETE FROM project_work WHERE project_id = ?", arguments: [id])
             try Self.insertWorks(draft.works, projectID: Int64(id), in: db)
             return try Self.project(id: Int64(id), in: db)

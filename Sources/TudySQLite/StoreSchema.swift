@@ -126,6 +126,31 @@ enum StoreSchema {
                     );
                     """)
         }
+        migrator.registerMigration("v8 board search") { db in
+            // `/search`: each post's title and body folded by tudy, and a trigram index of
+            // them kept in step by triggers, as messages have for `/find`.
+            try db.execute(sql: "ALTER TABLE project ADD COLUMN search_text TEXT NOT NULL DEFAULT ''")
+            for row in try Row.fetchAll(db, sql: "SELECT id, title, body FROM project") {
+                try db.execute(
+                    sql: "UPDATE project SET search_text = ? WHERE id = ?",
+                    arguments: [ProjectQuery.searchText(title: row["title"], body: row["body"]), row["id"] as Int64])
+            }
+            try db.execute(sql: """
+                    CREATE VIRTUAL TABLE project_search USING fts5(
+                        search_text, content = 'project', content_rowid = 'id', tokenize = 'trigram case_sensitive 1');
+                    INSERT INTO project_search (project_search) VALUES ('rebuild');
+                    CREATE TRIGGER project_search_insert AFTER INSERT ON project BEGIN
+                        INSERT INTO project_search (rowid, search_text) VALUES (new.id, new.search_text);
+                    END;
+                    CREATE TRIGGER project_search_delete AFTER DELETE ON project BEGIN
+                        INSERT INTO project_search (project_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                    END;
+                    CREATE TRIGGER project_search_update AFTER UPDATE OF search_text ON project BEGIN
+                        INSERT INTO project_search (project_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+                        INSERT INTO project_search (rowid, search_text) VALUES (new.id, new.search_text);
+                    END;
+                    """)
+        }
         return migrator
     }
 }

@@ -209,6 +209,26 @@ struct ChatStoreContractTests {
         #expect(try await store.projects(.words("스터디")).map(\.id) == [greek.id])
     }
 
+    @Test("board search through each store's index: short words, % and _ as characters, a post edited or deleted", arguments: StoreFactory.all)
+    func searchFollowsPosts(_ factory: StoreFactory) async throws {
+        let (store, s) = try await storeWithUsers(factory)
+        let post = try await store.createProject(
+            ProjectDraft(title: "안녕 Go 모임", works: ["go"], capacity: 3, body: "100% remote, on_line"), by: s.alice)
+        #expect(try await store.projects(.words("안녕 go")).map(\.id) == [post.id])
+        #expect(try await store.projects(.words("100%")).map(\.id) == [post.id])
+        #expect(try await store.projects(.words("0%r")).isEmpty, "% is a character, not any run of them")
+        #expect(try await store.projects(.words("n_l")).map(\.id) == [post.id])
+        #expect(try await store.projects(.words("e_l")).isEmpty, "_ is a character, not any one")
+        #expect(try await store.projects(.words("모임 line")).map(\.id) == [post.id])
+        #expect(try await store.projects(.words("모임100%")).isEmpty, "no word spans the title and the body")
+        _ = try await store.updateProject(
+            id: post.id, with: ProjectDraft(title: "Rust 모임", works: ["rust"], capacity: 3, body: "in person"), by: s.alice)
+        #expect(try await store.projects(.words("remote")).isEmpty, "the old text is out of the index")
+        #expect(try await store.projects(.words("rust person")).map(\.id) == [post.id])
+        try await store.deleteProject(id: post.id, by: s.alice)
+        #expect(try await store.projects(.words("rust")).isEmpty)
+    }
+
     @Test("posts: newest first, search, work tags", arguments: StoreFactory.all)
     func posts(_ factory: StoreFactory) async throws {
         let (store, s) = try await storeWithUsers(factory)

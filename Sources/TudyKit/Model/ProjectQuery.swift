@@ -13,6 +13,12 @@ public enum ProjectQuery: Equatable, Sendable {
         text.lowercased()
     }
 
+    /// What a `.words` search looks in, as every store keeps and indexes it: the title and
+    /// the body, folded, a line apart (so that no word spans the two).
+    public static func searchText(title: String, body: String) -> String {
+        folded(title + "\n" + body)
+    }
+
     /// The folded words a `.words` search must all find.
     public static func searchWords(_ text: String) -> [String] {
         folded(text).split(whereSeparator: \.isWhitespace).map(String.init)
@@ -24,7 +30,7 @@ public enum ProjectQuery: Equatable, Sendable {
         case .all:
             return true
         case .words(let text):
-            let haystack = Self.folded(project.title + "\n" + project.body)
+            let haystack = Self.searchText(title: project.title, body: project.body)
             return Self.searchWords(text).allSatisfy { haystack.contains($0) }
         case .work(let tag):
             return project.works.contains(tag.lowercased())
