@@ -35,6 +35,13 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
             valueName: "line"))
     var commands: [String] = []
 
+    @Option(
+        name: .customLong("trace"),
+        help: ArgumentHelp(
+            "Write the session's coordinator flow to this file as a Mermaid sequence diagram (no password is ever in it).",
+            valueName: "file.mmd"))
+    var tracePath: String?
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -73,7 +80,7 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     func run() async throws {
         let settings = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
-            check: check, commands: commands)
+            check: check, commands: commands, tracePath: tracePath)
         let status = servers.isEmpty
             ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
         if status != 0 { throw ExitCode(status) }

@@ -15,6 +15,8 @@ package enum Launcher {
         var check: Bool
         /// `-c` lines, run before standard input, or instead of it at a terminal.
         var commands: [String] = []
+        /// `--trace`: where the coordinator flow is written as a Mermaid diagram.
+        var tracePath: String?
     }
 
     /// The terminal (or pipe) a session runs at, and the console that writes to it.
@@ -83,8 +85,16 @@ package enum Launcher {
     package static func runREPL(store: any ChatStore, in surroundings: Surroundings, settings: Settings) async -> Int32 {
         let terminal = surroundings.terminal
         let console = surroundings.console
+        var trace: FlowTrace?
+        if let path = settings.tracePath {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+                console.error("can not write the trace to \(path): check that its directory exists and may be written")
+                return 2
+            }
+            trace = FlowTrace { file.write(Data($0.utf8)) }
+        }
         let context = AppContext(
-            store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset))
+            store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset), trace: trace)
         let editor = terminal.isInteractive
             ? EditLineReader(historyPath: TerminalSession.historyPath(environment: surroundings.environment)) : nil
         defer { editor?.close() }

@@ -93,6 +93,24 @@ struct BinaryTests {
         #expect(run.combined.contains("carol: Count me in!"))
     }
 
+    @Test("--trace writes the flow of a run as a Mermaid diagram, with no password in it; a trace that can not be written stops the run")
+    func trace() throws {
+        let directory = try TemporaryDirectory.make()
+        let file = directory.appendingPathComponent("flow.mmd").path
+        let script = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("scripts/demo.tudy"), encoding: .utf8)
+        let run = try tudy(["--memory", "--trace", file], input: script)
+        #expect(run.status == 0, "\(run.combined)")
+        let drawn = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(drawn.hasPrefix("sequenceDiagram\n    actor User\n    participant App as AppCoordinator\n"))
+        #expect(drawn.contains("    Login-->>TabBar: coordinatorDidFinish(childCoordinator: Login)\n"))
+        #expect(!drawn.contains("password"), "\(drawn)")
+        let unwritable = directory.path + "/no such directory/flow.mmd"
+        let refused = try tudy(["--memory", "--trace", unwritable], input: "/whoami\n")
+        #expect(refused.status == 2)
+        #expect(refused.combined == "error: can not write the trace to \(unwritable): check that its directory exists and may be written\n")
+    }
+
     @Test("a closed output pipe (`tudy < s | head -1`) stops the script at once: status 141, nothing more done")
     func closedPipe() throws {
         let directory = try TemporaryDirectory.make()

@@ -113,7 +113,7 @@ struct MessageEditContractTests {
     @Test("an edit and an unsend reach every member of the room live, the sender's other sessions too; nobody else", arguments: StoreFactory.all)
     func liveChange(_ factory: StoreFactory) async throws {
         let r = try await rooms(factory)
-        let message = try await r.store.send("meet at the library", to: r.ours.id, from: r.ann)
+        _ = try await r.store.send("meet at the library", to: r.ours.id, from: r.ann)
         let bens = await ChangeRecorder.reading(try await r.store.changes(for: r.ben))
         let anns = await ChangeRecorder.reading(try await r.store.changes(for: r.ann))
         let cats = await ChangeRecorder.reading(try await r.store.changes(for: r.cat))

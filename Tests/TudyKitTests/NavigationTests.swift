@@ -25,6 +25,22 @@ struct NavigationTests {
         #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
     }
 
+    @Test("/tree: the live coordinators, each with its stack, the selected tab and the modal marked")
+    func tree() async throws {
+        let testApp = try await seeded(loggedIn: "alice")
+        await testApp.send("/chat", "/dm bob", "/home", "/open 1", "/edit")
+        testApp.output.clear()
+        #expect(await testApp.send("/tree") == [])
+        #expect(testApp.output.standardOutput == """
+            AppCoordinator
+            └── TabBarCoordinator
+                ├── HomeCoordinator (selected tab): board > #1
+                │   └── ProjectWriteCoordinator (modal): edit
+                └── ChatCoordinator: rooms > @bob
+
+            """)
+    }
+
     @Test("/back pops a screen, and at a root says there is nothing to go back to")
     func back() async throws {
         let testApp = try await seeded()

@@ -10,12 +10,12 @@ struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The first fenced block after a heading of the README.
-    static func block(after heading: String) throws -> String {
+    /// The first fenced block after a heading of the README (of a language, if given).
+    static func block(after heading: String, language: String = "") throws -> String {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "\n" + heading + "\n"))
         let rest = readme[section.upperBound...]
-        let open = try #require(rest.range(of: "```\n"))
+        let open = try #require(rest.range(of: "```" + language + "\n"))
         let close = try #require(rest[open.upperBound...].range(of: "\n```\n"))
         return String(rest[open.upperBound..<close.lowerBound]) + "\n"
     }
@@ -33,5 +33,28 @@ struct ReadmeTests {
             try readme.replacingOccurrences(of: shown, with: app.output.standardOutput).write(to: url, atomically: true, encoding: .utf8)
         }
         #expect(shown == app.output.standardOutput)
+    }
+
+    @Test("the demo's coordinator flow in the README is what --trace draws of scripts/demo.tudy; no password is in it")
+    func demoTrace() async throws {
+        let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/demo.tudy"), encoding: .utf8)
+        let drawn = Drawing()
+        let app = TestApp(trace: FlowTrace { drawn.text += $0 })
+        #expect(await app.run(script: script) == 0)
+        for password in ["alice-password", "bob-password", "carol-password"] {
+            #expect(script.contains(password) && !drawn.text.contains(password))
+        }
+        let shown = try Self.block(after: "## The demo's coordinator flow", language: "mermaid")
+        if ProcessInfo.processInfo.environment["TUDY_RECORD"] != nil, shown != drawn.text {
+            let url = Self.root.appendingPathComponent("README.md")
+            let readme = try String(contentsOf: url, encoding: .utf8)
+            try readme.replacingOccurrences(of: shown, with: drawn.text).write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(shown == drawn.text)
+    }
+
+    /// What a trace drew, line by line.
+    private final class Drawing {
+        var text = ""
     }
 }

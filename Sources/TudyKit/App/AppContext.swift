@@ -16,10 +16,12 @@ public final class AppContext {
     /// How many lines the session has handled: a question "type it again" is answered only by
     /// the very next line.
     var linesHandled = 0
+    /// Where the coordinator flow is drawn (`--trace`), if anywhere.
+    let trace: FlowTrace?
 
     public init(
         store: any ChatStore, login: LoginState = LoginState(), console: Console, format: TextFormat,
-        showsLiveMessages: Bool = false,
+        showsLiveMessages: Bool = false, trace: FlowTrace? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.store = store
@@ -27,6 +29,7 @@ public final class AppContext {
         self.console = console
         self.format = format
         self.showsLiveMessages = showsLiveMessages
+        self.trace = trace
         live = LiveFeed(store: store, sleep: sleep)
     }
 

@@ -6,6 +6,7 @@ enum CommandCatalog {
     static let chat = CommandSpec("chat", "the Chat tab: your rooms (log in first)")
     static let back = CommandSpec("back", "go back a screen, or leave a login or a draft")
     static let whereAmI = CommandSpec("where", "where you are")
+    static let tree = CommandSpec("tree", "the coordinators, and each one's stack of screens")
     static let signup = CommandSpec("signup", .required("<name>"), "make an account; asks for the password twice")
     static let login = CommandSpec("login", .required("<name>"), "log in; asks for the password")
     static let logout = CommandSpec("logout", "log out")
@@ -13,7 +14,7 @@ enum CommandCatalog {
     static let next = CommandSpec("next", "open the room with the oldest unread message")
     static let quit = CommandSpec("quit", "leave tudy")
     /// The commands that work on every screen.
-    static let global = [help, home, chat, back, whereAmI, next, signup, login, logout, whoami, quit]
+    static let global = [help, home, chat, back, whereAmI, tree, next, signup, login, logout, whoami, quit]
 
     /// The screens' own commands, by the place a user knows them as.
     static let places: [(place: String, commands: [CommandSpec])] = [

@@ -6,6 +6,7 @@ public final class AppCoordinator: Coordinator {
     var childCoordinators: [any Coordinator] = []
     let type = CoordinatorType.app
     private let context: AppContext
+    var trace: FlowTrace? { context.trace }
 
     public init(context: AppContext) {
         self.context = context
@@ -21,6 +22,8 @@ public final class AppCoordinator: Coordinator {
         let tabBar = TabBarCoordinator(navigationController, context: context)
         tabBar.finishDelegate = self
         childCoordinators.append(tabBar)
+        trace?.root(self)
+        trace?.started(tabBar, by: self)
         try await tabBar.start()
     }
 }

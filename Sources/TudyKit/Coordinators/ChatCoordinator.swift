@@ -15,16 +15,19 @@ final class ChatCoordinator: Coordinator {
     let roomListScreen: RoomListScreen
     private(set) var pendingAction: PendingAction?
     let context: AppContext
+    var trace: FlowTrace? { context.trace }
 
     init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
         self.context = context
         roomListScreen = RoomListScreen(context: context)
+        own(navigationController)
     }
 
     func start() async throws {
         roomListScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
+            note(event, from: roomListScreen)
             switch event {
             case .showRoom(let room): try await pushRoom(room)
             case .showDirectRoom(let other): try await showPersonalChat(with: other)
@@ -41,6 +44,7 @@ final class ChatCoordinator: Coordinator {
             showLogin()
             return
         }
+        trace?.call("selectChatTab()", from: self, to: chatDelegate)
         chatDelegate?.selectChatTab()
     }
 
@@ -61,8 +65,9 @@ final class ChatCoordinator: Coordinator {
 
     private func pushDraft(with other: User) async throws {
         let draft = DirectRoomDraftScreen(with: other, context: context)
-        draft.didSendEventClosure = { [weak self] event in
+        draft.didSendEventClosure = { [weak self, unowned draft] event in
             guard let self else { return }
+            note(event, from: draft)
             switch event {
             case .didStart(let room):
                 navigationController.pop()
@@ -78,8 +83,9 @@ final class ChatCoordinator: Coordinator {
 
     func pushRoom(_ room: Room) async throws {
         let screen = RoomScreen(room: room, context: context)
-        screen.didSendEventClosure = { [weak self] event in
+        screen.didSendEventClosure = { [weak self, unowned screen] event in
             guard let self else { return }
+            note(event, from: screen)
             switch event {
             case .didInvite(let invited) where invited.id != room.id:
                 navigationController.pop()
@@ -99,8 +105,9 @@ final class ChatCoordinator: Coordinator {
     func showSearch(_ query: String) async throws {
         if navigationController.topScreen is MessageSearchScreen { navigationController.pop() }
         let screen = MessageSearchScreen(query: query, context: context)
-        screen.didSendEventClosure = { [weak self] event in
+        screen.didSendEventClosure = { [weak self, unowned screen] event in
             guard let self else { return }
+            note(event, from: screen)
             switch event {
             case .showRoom(let room): try await open(room)
             case .find(let query): try await showSearch(query)
@@ -110,6 +117,7 @@ final class ChatCoordinator: Coordinator {
     }
 
     func showLogin() {
+        trace?.call("prepareLoginCoordinator()", from: self, to: loginDelegate)
         loginDelegate?.prepareLoginCoordinator()
     }
 
@@ -119,6 +127,7 @@ final class ChatCoordinator: Coordinator {
     func resumeAfterLogin() {
         guard pendingAction == .select else { return }
         pendingAction = nil
+        trace?.call("selectChatTab()", from: self, to: chatDelegate)
         chatDelegate?.selectChatTab()
     }
 

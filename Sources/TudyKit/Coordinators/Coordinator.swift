@@ -19,6 +19,8 @@ protocol Coordinator: AnyObject {
     var childCoordinators: [any Coordinator] { get set }
     /// What kind of coordinator this is.
     var type: CoordinatorType { get }
+    /// Where the flow is drawn (`--trace`), if anywhere.
+    var trace: FlowTrace? { get }
 
     /// Shows the coordinator's first screen.
     func start() async throws
@@ -29,7 +31,19 @@ protocol Coordinator: AnyObject {
 extension Coordinator {
     func finish() {
         childCoordinators.removeAll()
+        trace?.finished(self, parent: finishDelegate)
         finishDelegate?.coordinatorDidFinish(childCoordinator: self)
+    }
+
+    /// Draws a screen's event in the trace, as it reaches this coordinator.
+    func note(_ event: Any, from screen: any Screen) {
+        trace?.event(FlowTrace.describe(event), from: screen.title, to: self)
+    }
+
+    /// Makes this coordinator the owner of a navigator, whose changes then go to the trace.
+    func own(_ navigator: Navigator) {
+        navigator.owner = self
+        navigator.trace = trace
     }
 }
 

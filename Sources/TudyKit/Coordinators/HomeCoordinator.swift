@@ -16,16 +16,19 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     let boardScreen: BoardScreen
     private(set) var pendingAction: PendingAction?
     private let context: AppContext
+    var trace: FlowTrace? { context.trace }
 
     init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
         self.context = context
         boardScreen = BoardScreen(context: context)
+        own(navigationController)
     }
 
     func start() async throws {
         boardScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
+            note(event, from: boardScreen)
             switch event {
             case .showSearch(let words): try await pushSearchScreen(words: words)
             case .showFastSearch(let work): try await pushFastSearchScreen(work: work)
@@ -47,7 +50,8 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     private func pushResults(_ screen: ProjectSearchScreen) async throws {
-        screen.didSendEventClosure = { [weak self] event in
+        screen.didSendEventClosure = { [weak self, unowned screen] event in
+            self?.note(event, from: screen)
             switch event {
             case .showProjectDetail(let project): try await self?.pushProjectDetailScreen(project: project)
             }
@@ -73,6 +77,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         writeCoordinator.finishDelegate = self
         writeCoordinator.writeDelegate = self
         childCoordinators.append(writeCoordinator)
+        trace?.started(writeCoordinator, by: self)
         do {
             try await navigationController.present(writeCoordinator.navigationController)
             try await writeCoordinator.start()
@@ -96,8 +101,9 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
 
     func pushProjectDetailScreen(project: Project) async throws {
         let detail = ProjectDetailScreen(project: project, context: context)
-        detail.didSendEventClosure = { [weak self] event in
+        detail.didSendEventClosure = { [weak self, unowned detail] event in
             guard let self else { return }
+            note(event, from: detail)
             switch event {
             case .sendChat(let writer): sendChat(to: writer)
             case .modify(let project): try await showModifyProject(project: project)
@@ -108,6 +114,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     func showLogin() {
+        trace?.call("prepareLoginCoordinator()", from: self, to: loginDelegate)
         loginDelegate?.prepareLoginCoordinator()
     }
 
@@ -117,6 +124,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
             showLogin()
             return
         }
+        trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: homeDelegate)
         homeDelegate?.showPersonalChat(with: writer)
     }
 

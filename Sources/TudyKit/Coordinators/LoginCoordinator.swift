@@ -16,16 +16,20 @@ final class LoginCoordinator: Coordinator {
     /// Whether a failed attempt leaves the flow open for another try, as when an action waits for it.
     let staysOpenAfterFailure: Bool
     let loginScreen: LoginScreen
+    let trace: FlowTrace?
 
     init(context: AppContext, staysOpenAfterFailure: Bool) {
         loginScreen = LoginScreen(context: context)
         navigationController = Navigator(root: loginScreen)
         self.staysOpenAfterFailure = staysOpenAfterFailure
+        trace = context.trace
+        own(navigationController)
     }
 
     func start() async throws {
         loginScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
+            note(event, from: loginScreen)
             switch event {
             case .didAuthenticate(let session): end(.loggedIn(session))
             case .didFail where !staysOpenAfterFailure: end(.cancelled)

@@ -16,16 +16,27 @@ final class ProjectWriteCoordinator: Coordinator {
     var childCoordinators: [any Coordinator] = []
     let type = CoordinatorType.projectWrite
     let writeScreen: ProjectWriteScreen
+    let trace: FlowTrace?
 
     init(mode: ProjectWriteScreen.Mode, context: AppContext) {
         writeScreen = ProjectWriteScreen(mode: mode, context: context)
         navigationController = Navigator(root: writeScreen)
+        trace = context.trace
+        own(navigationController)
     }
 
     func start() async throws {
         writeScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
+            note(event, from: writeScreen)
             let delegate = writeDelegate
+            // Drawn before the finish it follows: a participant the diagram has destroyed sends nothing.
+            let call =
+                switch event {
+                case .didRegister(let project): "registerProject(#\(project.id) \(project.title))"
+                case .didUpdate(let project): "updateProject(#\(project.id) \(project.title))"
+                }
+            trace?.call(call, from: self, to: delegate)
             finish()
             switch event {
             case .didRegister(let project): try await delegate?.registerProject(project)

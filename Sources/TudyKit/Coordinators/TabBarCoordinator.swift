@@ -26,6 +26,7 @@ final class TabBarCoordinator: Coordinator {
     let chatCoordinator: ChatCoordinator
     var routes: [Route] = []
     let context: AppContext
+    var trace: FlowTrace? { context.trace }
     /// Whether lines come from a script rather than a person at a terminal. In a script, the
     /// lines after a `/login` or `/signup` are its passwords whether or not the command was
     /// taken (a person sees the refusal and types no password), and `/quit` asks nothing.
@@ -45,6 +46,8 @@ final class TabBarCoordinator: Coordinator {
         self.context = context
         homeCoordinator = HomeCoordinator(tabBarController.navigator(for: .home), context: context)
         chatCoordinator = ChatCoordinator(tabBarController.navigator(for: .chat), context: context)
+        tabBarController.owner = self
+        tabBarController.trace = context.trace
     }
 
     func start() async throws {
@@ -52,12 +55,14 @@ final class TabBarCoordinator: Coordinator {
         homeCoordinator.loginDelegate = self
         homeCoordinator.homeDelegate = self
         childCoordinators.append(homeCoordinator)
+        trace?.started(homeCoordinator, by: self)
         try await homeCoordinator.start()
 
         chatCoordinator.finishDelegate = self
         chatCoordinator.loginDelegate = self
         chatCoordinator.chatDelegate = self
         childCoordinators.append(chatCoordinator)
+        trace?.started(chatCoordinator, by: self)
         try await chatCoordinator.start()
     }
 
@@ -159,7 +164,12 @@ final class TabBarCoordinator: Coordinator {
             try await screen.handle(.text(line))
             return .proceed
         }
-        switch InputLine(parsing: line) {
+        let input = InputLine(parsing: line)
+        switch input {
+        case .command(let name, let argument): trace?.command("/" + name + (argument.isEmpty ? "" : " " + argument), to: self)
+        case .text: trace?.command(screen.composesMessages ? "(a message)" : screen.takesText ? "(an answer)" : "(text)", to: self)
+        }
+        switch input {
         case .text(let text):
             guard screen.takesText else {
                 if text.allSatisfy(\.isWhitespace) { return .proceed }
@@ -236,7 +246,7 @@ final class TabBarCoordinator: Coordinator {
     // MARK: - Global commands
 
     enum GlobalCommand: String {
-        case help, home, chat, back, `where`, next, signup, login, logout, whoami, quit
+        case help, home, chat, back, `where`, tree, next, signup, login, logout, whoami, quit
     }
 
     private func perform(_ command: GlobalCommand, argument: String) async throws -> LineOutcome {
@@ -259,6 +269,13 @@ final class TabBarCoordinator: Coordinator {
             try goBack()
         case .where:
             context.console.line(tabBarController.path)
+        case .tree:
+            // Drawn from the root the tab bar reports to: the app.
+            let root: any Coordinator = (finishDelegate as? any Coordinator) ?? self
+            context.console.lines(
+                CoordinatorTree.lines(
+                    root: root, selected: tabBarController.navigator(for: tabBarController.selectedTab),
+                    modal: tabBarController.presented))
         case .next:
             try requireNoModal("/next")
             guard let room = try await chatCoordinator.nextUnreadRoom() else {
@@ -377,6 +394,7 @@ final class TabBarCoordinator: Coordinator {
     private func present(_ login: LoginCoordinator) async throws {
         login.finishDelegate = self
         childCoordinators.append(login)
+        trace?.started(login, by: self)
         try await login.start()
         try await tabBarController.visibleNavigator.present(login.navigationController)
     }
@@ -390,13 +408,16 @@ final class TabBarCoordinator: Coordinator {
             try await present(LoginCoordinator(context: context, staysOpenAfterFailure: true))
         case .personalChat(let writer):
             tabBarController.select(.chat)
+            trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: chatCoordinator)
             try await chatCoordinator.showPersonalChat(with: writer)
         case .selectChat:
             if tabBarController.selectedTab == .chat { chatCoordinator.navigationController.popToRoot() }
             tabBarController.select(.chat)
             try await tabBarController.visibleScreen?.appear()
         case .resumeAfterLogin:
+            trace?.call("resumeAfterLogin()", from: self, to: homeCoordinator)
             try await homeCoordinator.resumeAfterLogin()
+            trace?.call("resumeAfterLogin()", from: self, to: chatCoordinator)
             chatCoordinator.resumeAfterLogin()
         }
     }

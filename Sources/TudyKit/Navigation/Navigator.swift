@@ -5,6 +5,14 @@ final class Navigator {
     private(set) var screens: [any Screen] = []
     /// The tab bar that shows this navigator's modals.
     weak var modalHost: TabBarController?
+    /// The coordinator that pushes onto it, as the trace names the changes.
+    weak var owner: (any Coordinator)?
+    /// Where its changes are drawn (`--trace`), if anywhere.
+    var trace: FlowTrace?
+
+    private func traced(_ change: String) {
+        if let trace, let owner { trace.navigation(change, by: owner) }
+    }
 
     init(root: (any Screen)? = nil) {
         if let root { screens = [root] }
@@ -21,10 +29,12 @@ final class Navigator {
     /// Pushes a screen and renders it; if it can not render, it is not pushed.
     func push(_ screen: any Screen) async throws {
         screens.append(screen)
+        traced("push \(screen.title)")
         do {
             try await screen.appear()
         } catch {
             screens.removeAll { $0 === screen }
+            traced("pop \(screen.title): it could not be shown")
             throw error
         }
     }
@@ -32,7 +42,10 @@ final class Navigator {
     /// Pops the top screen; the root stays. Returns the popped screen.
     @discardableResult
     func pop() -> (any Screen)? {
-        screens.count > 1 ? screens.removeLast() : nil
+        guard screens.count > 1 else { return nil }
+        let popped = screens.removeLast()
+        traced("pop \(popped.title)")
+        return popped
     }
 
     /// Puts back a stack taken from `screens` earlier, without rendering it.
@@ -42,7 +55,9 @@ final class Navigator {
 
     /// Pops every screen above the root.
     func popToRoot() {
+        guard screens.count > 1 else { return }
         screens = Array(screens.prefix(1))
+        traced("pop to root")
     }
 
     /// Shows another navigator modally over the tabs and renders its top screen.

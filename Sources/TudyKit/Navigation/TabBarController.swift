@@ -13,6 +13,9 @@ final class TabBarController {
     private(set) var selectedTab: Tab = .home
     /// The modal over the tabs, if one is shown.
     private(set) var presented: Navigator?
+    /// The tab bar's coordinator, as the trace names a change of tab; and the trace.
+    weak var owner: (any Coordinator)?
+    var trace: FlowTrace?
 
     init() {
         navigators = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, Navigator()) })
@@ -33,15 +36,20 @@ final class TabBarController {
     var visibleScreen: (any Screen)? { visibleNavigator.topScreen }
 
     func select(_ tab: Tab) {
+        if tab != selectedTab, let trace, let owner { trace.navigation("select \(tab.rawValue)", by: owner) }
         selectedTab = tab
     }
 
     func present(_ modal: Navigator) {
         modal.modalHost = self
         presented = modal
+        if let trace, let owner, let modalOwner = modal.owner { trace.present(modalOwner, by: owner) }
     }
 
     func dismiss() {
+        if let trace, let owner, let modalOwner = presented?.owner {
+            trace.navigation("dismiss \(trace.id(modalOwner))", by: owner)
+        }
         presented = nil
     }
 

@@ -13,11 +13,11 @@ final class TestApp {
     private var sessions: [String: Session] = [:]
 
     init(
-        store: (any ChatStore)? = nil,
+        store: (any ChatStore)? = nil, trace: FlowTrace? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.store = store ?? TestApp.memoryStore()
-        context = AppContext(store: self.store, console: Console(output: output), format: .utc, sleep: sleep)
+        context = AppContext(store: self.store, console: Console(output: output), format: .utc, trace: trace, sleep: sleep)
         app = AppCoordinator(context: context)
     }
 
