@@ -41,6 +41,22 @@ struct NavigationTests {
             """)
     }
 
+    @Test("a trace draws no message's text: not a message sent, not /edit's new text, not a line continued")
+    func traceHoldsNoMessageText() async throws {
+        let drawn = Drawing()
+        let testApp = TestApp(trace: FlowTrace { drawn.text += $0 })
+        for name in ["alice", "bob"] { _ = try await testApp.store.signUp(name: name, password: "password-\(name)") }
+        try await testApp.app.start()
+        testApp.context.login.session = try await testApp.session("bob")
+        await testApp.send("/chat", "/dm alice", "secret one", "secret two\\", "secret three", "/edit #1 secret four", "/edit secret five")
+        #expect(!drawn.text.contains("secret"), "\(drawn.text)")
+        #expect(drawn.text.contains("User->>TabBar: /edit #1\n") && drawn.text.contains("User->>TabBar: (a message)\n"))
+    }
+
+    private final class Drawing {
+        var text = ""
+    }
+
     @Test("/back pops a screen, and at a root says there is nothing to go back to")
     func back() async throws {
         let testApp = try await seeded()

@@ -166,6 +166,10 @@ final class TabBarCoordinator: Coordinator {
         }
         let input = InputLine(parsing: line)
         switch input {
+        case .command("edit", let argument) where screen.composesMessages:
+            // A message's new text stays out of the trace, as a message's text does; its number is drawn.
+            let number = (try? RoomScreen.editArgument(argument))?.0.messageID
+            trace?.command("/edit" + (number.map { " #\($0)" } ?? ""), to: self)
         case .command(let name, let argument): trace?.command("/" + name + (argument.isEmpty ? "" : " " + argument), to: self)
         case .text: trace?.command(screen.composesMessages ? "(a message)" : screen.takesText ? "(an answer)" : "(text)", to: self)
         }
