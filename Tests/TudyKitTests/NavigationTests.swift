@@ -57,6 +57,24 @@ struct NavigationTests {
         var text = ""
     }
 
+    @Test("commands as types: every screen's commands come from its one declaration, each name once; none hides behind a global one")
+    func commandDeclarations() async throws {
+        for (place, specs) in CommandCatalog.places {
+            #expect(Set(specs.map(\.name)).count == specs.count, "\(place) names a command twice")
+            #expect(specs.allSatisfy { GlobalCommand(rawValue: $0.name) == nil }, "\(place) has a command the global one of its name would hide")
+        }
+        #expect(CommandCatalog.global.map(\.name) == GlobalCommand.allCases.map(\.rawValue))
+        // Every declared command reaches its screen's handler: none is refused as unknown there.
+        let testApp = try await seeded(loggedIn: "alice")
+        let board = BoardScreen(context: testApp.context)
+        for command in BoardScreen.Command.allCases {
+            #expect(throws: Never.self) { _ = try BoardScreen.Command.parse(.command(name: command.rawValue, argument: ""), on: board) }
+        }
+        #expect(throws: CommandError.unknown(name: "leave", suggestion: nil)) {
+            _ = try BoardScreen.Command.parse(.command(name: "leave", argument: ""), on: board)
+        }
+    }
+
     @Test("/back pops a screen, and at a root says there is nothing to go back to")
     func back() async throws {
         let testApp = try await seeded()

@@ -1,33 +1,17 @@
 /// Every command tudy knows and where it works, for `/help` and for mistakes.
 @MainActor
 enum CommandCatalog {
-    static let help = CommandSpec("help", .optional("command"), "the commands that work here, or one command's usage")
-    static let home = CommandSpec("home", "the Home tab: the board of posts")
-    static let chat = CommandSpec("chat", "the Chat tab: your rooms (log in first)")
-    static let back = CommandSpec("back", "go back a screen, or leave a login or a draft")
-    static let whereAmI = CommandSpec("where", "where you are")
-    static let tree = CommandSpec("tree", "the coordinators, and each one's stack of screens")
-    static let signup = CommandSpec("signup", .required("<name>"), "make an account; asks for the password twice")
-    static let login = CommandSpec("login", .required("<name>"), "log in; asks for the password")
-    static let logout = CommandSpec("logout", "log out")
-    static let whoami = CommandSpec("whoami", "your name, or guest")
-    static let next = CommandSpec("next", "open the room with the oldest unread message")
-    static let quit = CommandSpec("quit", "leave tudy")
     /// The commands that work on every screen.
-    static let global = [help, home, chat, back, whereAmI, tree, next, signup, login, logout, whoami, quit]
+    static let global = GlobalCommand.specs
 
     /// The screens' own commands, by the place a user knows them as.
     static let places: [(place: String, commands: [CommandSpec])] = [
-        ("the Home tab", BoardScreen.commandSpecs),
-        ("a search result", ProjectSearchScreen.commandSpecs),
-        ("a post", ProjectDetailScreen.commandSpecs),
-        ("the Chat tab", RoomListScreen.commandSpecs),
-        ("a chat room", RoomScreen.commandSpecs),
+        ("the Home tab", BoardScreen.Command.specs),
+        ("a search result", ProjectSearchScreen.Command.specs),
+        ("a post", ProjectDetailScreen.Command.specs),
+        ("the Chat tab", RoomListScreen.Command.specs),
+        ("a chat room", RoomScreen.Command.specs),
     ]
-
-    static func globalSpec(named name: String) -> CommandSpec? {
-        global.first { $0.name == name }
-    }
 
     /// The places where a screen command works; empty for a name nobody knows.
     static func places(of name: String) -> [String] {
@@ -59,5 +43,35 @@ enum CommandCatalog {
     /// A row of `/help`: the usage, then the summary.
     static func helpRow(_ spec: CommandSpec) -> [String] {
         ["  " + spec.usage, spec.summary]
+    }
+}
+
+/// The commands that work on every screen; the tab bar carries them out.
+enum GlobalCommand: String, CommandSet {
+    case help, home, chat, back, `where`, tree, next, signup, login, logout, whoami, quit
+
+    var argument: CommandSpec.Argument {
+        switch self {
+        case .help: .optional("command")
+        case .signup, .login: .required("<name>")
+        case .home, .chat, .back, .where, .tree, .next, .logout, .whoami, .quit: .none
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .help: "the commands that work here, or one command's usage"
+        case .home: "the Home tab: the board of posts"
+        case .chat: "the Chat tab: your rooms (log in first)"
+        case .back: "go back a screen, or leave a login or a draft"
+        case .where: "where you are"
+        case .tree: "the coordinators, and each one's stack of screens"
+        case .next: "open the room with the oldest unread message"
+        case .signup: "make an account; asks for the password twice"
+        case .login: "log in; asks for the password"
+        case .logout: "log out"
+        case .whoami: "your name, or guest"
+        case .quit: "leave tudy"
+        }
     }
 }

@@ -11,7 +11,7 @@ enum HelpPage {
     /// - Throws: `CommandError.unknown` for a name no screen knows.
     static func lines(
         for argument: String, on screen: (any Screen)?, tabRoot: (any Screen)?,
-        modal: (activity: String, heldBack: [String])?, at path: String
+        modal: (activity: String, heldBack: [GlobalCommand])?, at path: String
     ) throws -> [String] {
         if !argument.isEmpty {
             let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
@@ -25,20 +25,20 @@ enum HelpPage {
         let own = screen?.commands ?? []
         let tab = (tabRoot?.commands ?? []).filter { spec in !own.contains { $0.name == spec.name } }
         var rows = (own + tab).map(CommandCatalog.helpRow)
-        if screen is RoomScreen {
+        if screen?.composesMessages == true {
             rows.append(["  plain text", "send it (start it with // to send a text that begins with /)"])
         }
         if case .answer(let question, _)? = screen?.prompt {
             rows.append(["  answer the question", question.trimmingCharacters(in: .whitespaces)])
         }
         let heldBack = modal?.heldBack ?? []
-        let globalRows = CommandCatalog.global.filter { !heldBack.contains($0.name) }.map(CommandCatalog.helpRow)
+        let globalRows = GlobalCommand.allCases.filter { !heldBack.contains($0) }.map { CommandCatalog.helpRow($0.spec) }
         // One table, so that both parts line up.
         let table = TextTable.lines(rows + globalRows)
         let here = rows.isEmpty ? [] : ["here (\(path)):"] + table.prefix(rows.count)
         var page = here + ["everywhere (\(path)):"] + table.suffix(globalRows.count)
         if let modal, !heldBack.isEmpty {
-            page.append("held back while \(modal.activity): " + heldBack.map { "/" + $0 }.joined(separator: ", ")
+            page.append("held back while \(modal.activity): " + heldBack.map { "/" + $0.rawValue }.joined(separator: ", ")
                 + " (finish it, or /back)")
         }
         return page

@@ -20,23 +20,10 @@ extension TabBarCoordinator {
         // Other people: never yourself, and for /invite nobody already in the room.
         let me = context.login.user
         vocabulary.userNames = ((try? await store.userNames()) ?? []).filter { !(me?.isNamed($0) ?? false) }
-        if let room = (screen as? RoomScreen)?.room {
-            vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
-        } else if let draft = screen as? DirectRoomDraftScreen {
-            vocabulary.inviteNames = vocabulary.userNames.filter { !draft.other.isNamed($0) }
-        }
         let posts = (try? await store.projects(.all)) ?? []
         vocabulary.workTags = Array(Set(posts.flatMap(\.works))).sorted()
-        switch screen {
-        case is BoardScreen:
-            vocabulary.openTarget = .posts(posts.map(\.id))
-        case let search as ProjectSearchScreen:
-            vocabulary.openTarget = .posts(((try? await store.projects(search.query)) ?? []).map(\.id))
-        case is RoomListScreen:
-            vocabulary.openTarget = .rooms(rooms.map(\.room.id))
-        default:
-            break
-        }
+        // The screen says what it offers; the tab bar does not ask which screen it is.
+        await screen?.offerCompletions(to: &vocabulary)
         request.completion = vocabulary
         return request
     }

@@ -166,7 +166,7 @@ final class TabBarCoordinator: Coordinator {
         }
         let input = InputLine(parsing: line)
         switch input {
-        case .command("edit", let argument) where screen.composesMessages:
+        case .command(RoomScreen.Command.edit.rawValue, let argument) where screen.composesMessages:
             // A message's new text stays out of the trace, as a message's text does; its number is drawn.
             let number = (try? RoomScreen.editArgument(argument))?.0.messageID
             trace?.command("/edit" + (number.map { " #\($0)" } ?? ""), to: self)
@@ -181,13 +181,13 @@ final class TabBarCoordinator: Coordinator {
             }
             try await leaveIfGone(screen) { try await screen.handle(.text(text)) }
         case .command(let name, let argument):
-            if let global = CommandCatalog.globalSpec(named: name) {
+            if let global = GlobalCommand(rawValue: name) {
                 do {
-                    try global.validate(argument)
-                    return try await perform(GlobalCommand(rawValue: name)!, argument: argument)
+                    try global.spec.validate(argument)
+                    return try await perform(global, argument: argument)
                 } catch {
-                    if readsScript, refusedLoginWasLeft(name) {
-                        refusedPasswordLines = name == "signup" ? 2 : 1
+                    if readsScript, refusedLoginWasLeft(global) {
+                        refusedPasswordLines = global == .signup ? 2 : 1
                     }
                     throw error
                 }
@@ -249,10 +249,6 @@ final class TabBarCoordinator: Coordinator {
 
     // MARK: - Global commands
 
-    enum GlobalCommand: String {
-        case help, home, chat, back, `where`, tree, next, signup, login, logout, whoami, quit
-    }
-
     private func perform(_ command: GlobalCommand, argument: String) async throws -> LineOutcome {
         switch command {
         case .help:
@@ -261,13 +257,13 @@ final class TabBarCoordinator: Coordinator {
                     for: argument, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
                     at: tabBarController.path))
         case .home:
-            try requireNoModal("/home")
+            try requireNoModal(.home)
             // Selecting the tab in view goes to its root, as tapping the selected tab does.
             if tabBarController.selectedTab == .home { homeCoordinator.navigationController.popToRoot() }
             tabBarController.select(.home)
             try await tabBarController.visibleScreen?.appear()
         case .chat:
-            try requireNoModal("/chat")
+            try requireNoModal(.chat)
             chatCoordinator.requestSelection()
         case .back:
             try goBack()
@@ -281,7 +277,7 @@ final class TabBarCoordinator: Coordinator {
                     root: root, selected: tabBarController.navigator(for: tabBarController.selectedTab),
                     modal: tabBarController.presented))
         case .next:
-            try requireNoModal("/next")
+            try requireNoModal(.next)
             guard let room = try await chatCoordinator.nextUnreadRoom() else {
                 context.console.line("no unread messages")
                 return .proceed
@@ -291,7 +287,7 @@ final class TabBarCoordinator: Coordinator {
         case .signup, .login:
             try await startLogin(name: argument, signingUp: command == .signup)
         case .logout:
-            try requireNoModal("/logout")
+            try requireNoModal(.logout)
             let session = try context.requireSession()
             context.login.session = nil
             chatCoordinator.reset()
@@ -318,8 +314,8 @@ final class TabBarCoordinator: Coordinator {
     }
 
     /// Whether `/name` was a `/login` or `/signup` that failed before its password step began.
-    private func refusedLoginWasLeft(_ name: String) -> Bool {
-        guard name == "login" || name == "signup" else { return false }
+    private func refusedLoginWasLeft(_ command: GlobalCommand) -> Bool {
+        guard command == .login || command == .signup else { return false }
         guard case .secret = tabBarController.visibleScreen?.prompt else { return true }
         return false
     }
@@ -346,9 +342,9 @@ final class TabBarCoordinator: Coordinator {
         }
     }
 
-    private func requireNoModal(_ command: String) throws {
+    private func requireNoModal(_ command: GlobalCommand) throws {
         guard tabBarController.presented != nil else { return }
-        throw busyError(command)
+        throw busyError("/" + command.rawValue)
     }
 
     private func busyError(_ command: String) -> CommandError {
@@ -356,11 +352,11 @@ final class TabBarCoordinator: Coordinator {
     }
 
     /// While a modal is open: what the user is doing, and the global commands it holds back.
-    private var modalHold: (activity: String, heldBack: [String])? {
+    private var modalHold: (activity: String, heldBack: [GlobalCommand])? {
         guard tabBarController.presented != nil else { return nil }
         return homeCoordinator.writeCoordinator != nil
-            ? ("writing a post", ["home", "chat", "next", "signup", "login", "logout"])
-            : ("logging in", ["home", "chat", "next", "logout"])
+            ? ("writing a post", [.home, .chat, .next, .signup, .login, .logout])
+            : ("logging in", [.home, .chat, .next, .logout])
     }
 
     private func goBack() throws {
@@ -388,7 +384,7 @@ final class TabBarCoordinator: Coordinator {
         if let shown = loginCoordinator {
             login = shown
         } else {
-            try requireNoModal(signingUp ? "/signup" : "/login")
+            try requireNoModal(signingUp ? .signup : .login)
             login = LoginCoordinator(context: context, staysOpenAfterFailure: false)
         }
         if signingUp { login.signUp(name: name) } else { login.logIn(name: name) }

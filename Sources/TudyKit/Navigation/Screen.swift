@@ -35,6 +35,9 @@ protocol Screen: AnyObject {
     func appear() async throws
     /// Acts on one line meant for this screen.
     func handle(_ input: ScreenInput) async throws
+    /// Adds what this screen offers Tab to complete, to what the tab bar gathered (the
+    /// commands, user names, work tags): what `/open` takes here, who `/invite` may bring.
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async
 }
 
 extension Screen {
@@ -44,6 +47,7 @@ extension Screen {
     /// there a line ending in `\` goes on in the next, and a paste is one message.
     var composesMessages: Bool { prompt == .command && takesText }
     func appear() async throws {}
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async {}
 
     /// The error for input the tab bar should not have handed to this screen.
     func unsupported(_ input: ScreenInput) -> CommandError {

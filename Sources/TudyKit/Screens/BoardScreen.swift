@@ -9,12 +9,28 @@ final class BoardScreen: Screen {
         case showProjectDetail(project: Project)
     }
 
-    static let list = CommandSpec("list", "newest posts first")
-    static let search = CommandSpec("search", .required("<words>"), "posts whose title or body has the words")
-    static let work = CommandSpec("work", .required("<tag>"), "posts that recruit for a work, e.g. ios")
-    static let new = CommandSpec("new", "write a post")
-    static let open = CommandSpec("open", .required("<id>"), "show a post")
-    static let commandSpecs = [list, search, work, new, open]
+    enum Command: String, CommandSet {
+        case list, search, work, new, open
+
+        var argument: CommandSpec.Argument {
+            switch self {
+            case .search: .required("<words>")
+            case .work: .required("<tag>")
+            case .open: .required("<id>")
+            case .list, .new: .none
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .list: "newest posts first"
+            case .search: "posts whose title or body has the words"
+            case .work: "posts that recruit for a work, e.g. ios"
+            case .new: "write a post"
+            case .open: "show a post"
+            }
+        }
+    }
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
@@ -24,29 +40,32 @@ final class BoardScreen: Screen {
     }
 
     let title = "board"
-    var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {
         try await printList()
     }
 
     func handle(_ input: ScreenInput) async throws {
-        switch input {
-        case .command("list", _):
+        let (command, argument) = try Command.parse(input, on: self)
+        switch command {
+        case .list:
             try await printList()
-        case .command("search", let words):
-            try await didSendEventClosure?(.showSearch(words: words))
-        case .command("work", let tag):
-            try await didSendEventClosure?(.showFastSearch(work: tag.lowercased()))
-        case .command("new", _):
+        case .search:
+            try await didSendEventClosure?(.showSearch(words: argument))
+        case .work:
+            try await didSendEventClosure?(.showFastSearch(work: argument.lowercased()))
+        case .new:
             try await didSendEventClosure?(.showProjectWrite)
-        case .command("open", let argument):
-            let id = try NumberArgument.parse(argument, of: Self.open)
+        case .open:
+            let id = try NumberArgument.parse(argument, of: command.spec)
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
-        default:
-            throw unsupported(input)
         }
+    }
+
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
+        vocabulary.openTarget = .posts(((try? await context.store.projects(.all)) ?? []).map(\.id))
     }
 
     private func printList() async throws {

@@ -10,9 +10,28 @@ final class DirectRoomDraftScreen: Screen {
         case find(String)
     }
 
-    static let commandSpecs = [RoomScreen.invite, members, leave, RoomScreen.more, MessageSearchScreen.find]
-    static let members = CommandSpec("members", "who the room will hold")
-    static let leave = CommandSpec("leave", "go back; nothing was stored")
+    /// A room's commands, as far as a room not yet made has them.
+    enum Command: String, CommandSet {
+        case invite, members, leave, more, find
+
+        var argument: CommandSpec.Argument {
+            switch self {
+            case .invite: RoomScreen.Command.invite.argument
+            case .find: MessageSearchScreen.Command.find.argument
+            case .members, .leave, .more: .none
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .invite: RoomScreen.Command.invite.summary
+            case .members: "who the room will hold"
+            case .leave: "go back; nothing was stored"
+            case .more: RoomScreen.Command.more.summary
+            case .find: MessageSearchScreen.Command.find.summary
+            }
+        }
+    }
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     /// Who the room is with.
@@ -25,7 +44,7 @@ final class DirectRoomDraftScreen: Screen {
     }
 
     var title: String { "@\(other.name)" }
-    var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Command.specs }
     var takesText: Bool { true }
 
     func appear() async throws {
@@ -36,32 +55,37 @@ final class DirectRoomDraftScreen: Screen {
 
     func handle(_ input: ScreenInput) async throws {
         let session = try context.requireSession()
-        switch input {
-        case .text(let text):
+        if case .text(let text) = input {
             try Message.check(text)
             let room = try await context.store.directRoom(between: session, and: other)
             _ = try await context.store.send(text, to: room.id, from: session)
             try await didSendEventClosure?(.didStart(room: room))
-        case .command("invite", let name):
+            return
+        }
+        let (command, argument) = try Command.parse(input, on: self)
+        switch command {
+        case .invite:
             // A third person makes it a group room: the 1:1 room is made on the way, as a
             // 1:1 room with an invitation always leaves one.
-            let invitee = try await context.store.user(named: name)
+            let invitee = try await context.store.user(named: argument)
             let direct = try await context.store.directRoom(between: session, and: other)
             let group = try await context.store.invite(invitee, to: direct.id, by: session)
             context.console.line("made group #\(group.id) with \(group.members.map(\.name).joined(separator: ", "))")
             try await didSendEventClosure?(.didStart(room: group))
-        case .command("members", _):
+        case .members:
             context.console.line(memberList(session))
-        case .command("more", _):
+        case .more:
             context.console.line("no older messages: this is the start of the room")
-        case .command("find", let query):
-            try await didSendEventClosure?(.find(query))
-        case .command("leave", _):
+        case .find:
+            try await didSendEventClosure?(.find(argument))
+        case .leave:
             context.console.line("no room was made with \(other.name)")
             try await didSendEventClosure?(.didLeave)
-        default:
-            throw unsupported(input)
         }
+    }
+
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
+        vocabulary.inviteNames = vocabulary.userNames.filter { !other.isNamed($0) }
     }
 
     private func memberList(_ session: Session) -> String {

@@ -8,10 +8,25 @@ final class MessageSearchScreen: Screen {
         case find(String)
     }
 
-    /// The command that searches, offered everywhere in Chat.
-    static let find = CommandSpec("find", .required("<words>"), "messages in all your rooms holding the words, newest first")
-    static let open = CommandSpec("open", .required("<n>"), "enter room n")
-    static let commandSpecs = [open, find]
+    enum Command: String, CommandSet {
+        case open
+        /// The search, offered everywhere in Chat: the other screens borrow its argument and summary.
+        case find
+
+        var argument: CommandSpec.Argument {
+            switch self {
+            case .open: .required("<n>")
+            case .find: .required("<words>")
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .open: "enter room n"
+            case .find: "messages in all your rooms holding the words, newest first"
+            }
+        }
+    }
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     let query: String
@@ -23,7 +38,7 @@ final class MessageSearchScreen: Screen {
     }
 
     var title: String { "find \(query)" }
-    var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {
         let session = try context.requireSession()
@@ -42,15 +57,14 @@ final class MessageSearchScreen: Screen {
     }
 
     func handle(_ input: ScreenInput) async throws {
-        switch input {
-        case .command("open", let argument):
-            let id = try NumberArgument.parse(argument, of: Self.open)
+        let (command, argument) = try Command.parse(input, on: self)
+        switch command {
+        case .open:
+            let id = try NumberArgument.parse(argument, of: command.spec)
             let room = try await context.store.room(id: id, for: try context.requireSession())
             try await didSendEventClosure?(.showRoom(room: room))
-        case .command("find", let query):
-            try await didSendEventClosure?(.find(query))
-        default:
-            throw unsupported(input)
+        case .find:
+            try await didSendEventClosure?(.find(argument))
         }
     }
 }

@@ -8,12 +8,21 @@ final class ProjectDetailScreen: Screen {
         case didDelete(project: Project)
     }
 
-    static let dm = CommandSpec("dm", "send a chat to the writer")
-    static let edit = CommandSpec("edit", "change the post (writer only)")
-    static let close = CommandSpec("close", "stop recruiting (writer only)")
-    static let reopen = CommandSpec("reopen", "recruit again (writer only)")
-    static let delete = CommandSpec("delete", "remove the post (writer only)")
-    static let commandSpecs = [dm, edit, close, reopen, delete]
+    enum Command: String, CommandSet {
+        case dm, edit, close, reopen, delete
+
+        var argument: CommandSpec.Argument { .none }
+
+        var summary: String {
+            switch self {
+            case .dm: "send a chat to the writer"
+            case .edit: "change the post (writer only)"
+            case .close: "stop recruiting (writer only)"
+            case .reopen: "recruit again (writer only)"
+            case .delete: "remove the post (writer only)"
+            }
+        }
+    }
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private(set) var project: Project
@@ -27,7 +36,7 @@ final class ProjectDetailScreen: Screen {
     }
 
     var title: String { "#\(project.id)" }
-    var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {
         project = try await context.store.project(id: project.id)
@@ -41,22 +50,23 @@ final class ProjectDetailScreen: Screen {
     }
 
     func handle(_ input: ScreenInput) async throws {
+        let (command, _) = try Command.parse(input, on: self)
         let confirmed = deletionAskedAt == context.linesHandled - 1
         deletionAskedAt = nil
         // The post as it is now: its writer may have changed or deleted it meanwhile.
         project = try await context.store.project(id: project.id)
-        switch input {
-        case .command("dm", _):
+        switch command {
+        case .dm:
             if let user = context.login.user, project.writer.isNamed(user.name) { throw CommandError.ownPost }
             try await didSendEventClosure?(.sendChat(to: project.writer))
-        case .command("edit", _):
+        case .edit:
             try requireWriter()
             try await didSendEventClosure?(.modify(project: project))
-        case .command("close", _):
+        case .close:
             try await setOpen(false)
-        case .command("reopen", _):
+        case .reopen:
             try await setOpen(true)
-        case .command("delete", _):
+        case .delete:
             let session = try requireWriter()
             if context.confirmsDeletion && !confirmed {
                 deletionAskedAt = context.linesHandled
@@ -66,8 +76,6 @@ final class ProjectDetailScreen: Screen {
             try await context.store.deleteProject(id: project.id, by: session)
             context.console.line("deleted post #\(project.id)")
             try await didSendEventClosure?(.didDelete(project: project))
-        default:
-            throw unsupported(input)
         }
     }
 

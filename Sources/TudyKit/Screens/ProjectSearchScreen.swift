@@ -6,8 +6,12 @@ final class ProjectSearchScreen: Screen {
         case showProjectDetail(project: Project)
     }
 
-    static let open = CommandSpec("open", .required("<id>"), "show a post found")
-    static let commandSpecs = [open]
+    enum Command: String, CommandSet {
+        case open
+
+        var argument: CommandSpec.Argument { .required("<id>") }
+        var summary: String { "show a post found" }
+    }
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     let query: ProjectQuery
@@ -26,7 +30,7 @@ final class ProjectSearchScreen: Screen {
         }
     }
 
-    var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {
         let projects = try await context.store.projects(query)
@@ -37,14 +41,17 @@ final class ProjectSearchScreen: Screen {
         }
     }
 
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
+        vocabulary.openTarget = .posts(((try? await context.store.projects(query)) ?? []).map(\.id))
+    }
+
     func handle(_ input: ScreenInput) async throws {
-        switch input {
-        case .command("open", let argument):
-            let id = try NumberArgument.parse(argument, of: Self.open)
+        let (command, argument) = try Command.parse(input, on: self)
+        switch command {
+        case .open:
+            let id = try NumberArgument.parse(argument, of: command.spec)
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
-        default:
-            throw unsupported(input)
         }
     }
 }

@@ -8,11 +8,29 @@ final class RoomListScreen: Screen {
         case find(String)
     }
 
-    static let rooms = CommandSpec("rooms", "your rooms: members, last message, unread count")
-    static let open = CommandSpec("open", .required("<n>"), "enter room n")
-    static let dm = CommandSpec("dm", .required("<name>"), "open (or make) the 1:1 room with someone")
-    static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others in any room (default 30 s)")
-    static let commandSpecs = [rooms, open, dm, wait, MessageSearchScreen.find]
+    enum Command: String, CommandSet {
+        case rooms, open, dm, wait, find
+
+        var argument: CommandSpec.Argument {
+            switch self {
+            case .rooms: .none
+            case .open: .required("<n>")
+            case .dm: .required("<name>")
+            case .wait: .optional("seconds")
+            case .find: MessageSearchScreen.Command.find.argument
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .rooms: "your rooms: members, last message, unread count"
+            case .open: "enter room n"
+            case .dm: "open (or make) the 1:1 room with someone"
+            case .wait: "print the next messages from others in any room (default 30 s)"
+            case .find: MessageSearchScreen.Command.find.summary
+            }
+        }
+    }
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
@@ -22,7 +40,7 @@ final class RoomListScreen: Screen {
     }
 
     let title = "rooms"
-    var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {
         let session = try context.requireSession()
@@ -34,21 +52,27 @@ final class RoomListScreen: Screen {
         context.console.table(summaries.map { cells($0, for: session.user) })
     }
 
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
+        guard let session = context.login.session else { return }
+        vocabulary.openTarget = .rooms(((try? await context.store.rooms(of: session)) ?? []).map(\.room.id))
+    }
+
     func handle(_ input: ScreenInput) async throws {
-        switch input {
-        case .command("rooms", _):
+        let (command, argument) = try Command.parse(input, on: self)
+        switch command {
+        case .rooms:
             try await appear()
-        case .command("open", let argument):
-            let id = try NumberArgument.parse(argument, of: Self.open)
+        case .open:
+            let id = try NumberArgument.parse(argument, of: command.spec)
             let room = try await context.store.room(id: id, for: try context.requireSession())
             try await didSendEventClosure?(.showRoom(room: room))
-        case .command("dm", let name):
-            let other = try await context.store.user(named: name)
+        case .dm:
+            let other = try await context.store.user(named: argument)
             try await didSendEventClosure?(.showDirectRoom(with: other))
-        case .command("find", let query):
-            try await didSendEventClosure?(.find(query))
-        case .command("wait", let argument):
-            let seconds = try WaitArgument.seconds(argument, of: Self.wait)
+        case .find:
+            try await didSendEventClosure?(.find(argument))
+        case .wait:
+            let seconds = try WaitArgument.seconds(argument, of: command.spec)
             let session = try context.requireSession()
             await context.live.follow(session)
             while true {
@@ -58,8 +82,6 @@ final class RoomListScreen: Screen {
                     throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
                 }
             }
-        default:
-            throw unsupported(input)
         }
     }
 

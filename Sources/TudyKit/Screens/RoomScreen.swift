@@ -8,14 +8,33 @@ final class RoomScreen: Screen {
         case find(String)
     }
 
-    static let invite = CommandSpec("invite", .required("<name>"), "bring someone in (a 1:1 room becomes a new group room)")
-    static let members = CommandSpec("members", "who is in the room")
-    static let leave = CommandSpec("leave", "leave the room")
-    static let more = CommandSpec("more", "older messages")
-    static let wait = CommandSpec("wait", .optional("seconds"), "print the next messages from others as they come (default 30 s)")
-    static let edit = CommandSpec("edit", .required("[#n] <text>"), "change your last message, or your message #n, to the text")
-    static let unsend = CommandSpec("unsend", .optional("#n"), "delete your last message, or your message #n")
-    static let commandSpecs = [invite, members, leave, more, edit, unsend, wait, MessageSearchScreen.find]
+    enum Command: String, CommandSet {
+        case invite, members, leave, more, edit, unsend, wait, find
+
+        var argument: CommandSpec.Argument {
+            switch self {
+            case .invite: .required("<name>")
+            case .members, .leave, .more: .none
+            case .edit: .required("[#n] <text>")
+            case .unsend: .optional("#n")
+            case .wait: .optional("seconds")
+            case .find: MessageSearchScreen.Command.find.argument
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .invite: "bring someone in (a 1:1 room becomes a new group room)"
+            case .members: "who is in the room"
+            case .leave: "leave the room"
+            case .more: "older messages"
+            case .edit: "change your last message, or your message #n, to the text"
+            case .unsend: "delete your last message, or your message #n"
+            case .wait: "print the next messages from others as they come (default 30 s)"
+            case .find: MessageSearchScreen.Command.find.summary
+            }
+        }
+    }
 
     /// How many messages a page holds.
     static let pageSize = 20
@@ -42,7 +61,7 @@ final class RoomScreen: Screen {
         context.login.user.map(room.title(for:)) ?? "#\(room.id)"
     }
 
-    var commands: [CommandSpec] { Self.commandSpecs }
+    var commands: [CommandSpec] { Command.specs }
     var takesText: Bool { true }
 
     /// Shows the room: the last page, or, when there is anything unread, every unread message
@@ -79,21 +98,24 @@ final class RoomScreen: Screen {
 
     func handle(_ input: ScreenInput) async throws {
         let session = try context.requireSession()
-        switch input {
-        case .text(let text):
+        if case .text(let text) = input {
             // At a terminal, what came in before this line is printed before it, in order.
             if context.showsLiveMessages { try await showNewMessages(for: session) }
             let message = try await context.store.send(text, to: room.id, from: session)
             print(message)
             newestShownID = max(newestShownID, message.id)
-        case .command("edit", let argument):
+            return
+        }
+        let (command, argument) = try Command.parse(input, on: self)
+        switch command {
+        case .edit:
             let (pick, text) = try Self.editArgument(argument)
             print(try await context.store.edit(pick, in: room.id, to: text, by: session))
-        case .command("unsend", let argument):
-            let pick = argument.isEmpty ? MessagePick.last : .id(try NumberArgument.parse(argument, of: Self.unsend))
+        case .unsend:
+            let pick = argument.isEmpty ? MessagePick.last : .id(try NumberArgument.parse(argument, of: command.spec))
             print(try await context.store.unsend(pick, in: room.id, by: session))
-        case .command("invite", let name):
-            let invitee = try await context.store.user(named: name)
+        case .invite:
+            let invitee = try await context.store.user(named: argument)
             let invited = try await context.store.invite(invitee, to: room.id, by: session)
             if invited.id == room.id {
                 room = invited
@@ -102,14 +124,14 @@ final class RoomScreen: Screen {
                 context.console.line("made group #\(invited.id) with \(invited.members.map(\.name).joined(separator: ", "))")
             }
             try await didSendEventClosure?(.didInvite(room: invited))
-        case .command("members", _):
+        case .members:
             room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.memberList)
-        case .command("leave", _):
+        case .leave:
             try await context.store.leave(roomID: room.id, session: session)
             context.console.line("you left \(room.title(for: session.user))")
             try await didSendEventClosure?(.didLeave(room: room))
-        case .command("more", _):
+        case .more:
             guard hasOlder, let oldest = oldestShownID else {
                 context.console.line("no older messages: this is the start of the room")
                 return
@@ -117,14 +139,17 @@ final class RoomScreen: Screen {
             let page = try await context.store.messages(in: room.id, for: session, before: oldest, limit: Self.pageSize)
             context.console.line("older messages\(page.hasOlder ? " (/more for more)" : ", back to the start of the room"):")
             show(page)
-        case .command("wait", let argument):
-            let seconds = try WaitArgument.seconds(argument, of: Self.wait)
+        case .wait:
+            let seconds = try WaitArgument.seconds(argument, of: command.spec)
             try await wait(seconds: seconds, for: session)
-        case .command("find", let query):
-            try await didSendEventClosure?(.find(query))
-        default:
-            throw unsupported(input)
+        case .find:
+            try await didSendEventClosure?(.find(argument))
         }
+    }
+
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
+        // /invite: nobody already in the room.
+        vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
     }
 
     /// A message that arrived while the room is open: printed, and read, unless already shown.
@@ -151,7 +176,7 @@ final class RoomScreen: Screen {
         guard let first = words.first, first.hasPrefix("#"), let id = Int(first.dropFirst()), id > 0 else {
             return (.last, argument)
         }
-        guard words.count == 2 else { throw CommandError.badArgument("the new text is missing", usage: edit.usage) }
+        guard words.count == 2 else { throw CommandError.badArgument("the new text is missing", usage: Command.edit.spec.usage) }
         return (.id(id), String(words[1]))
     }
 
