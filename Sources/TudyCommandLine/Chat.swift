@@ -42,6 +42,9 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
             valueName: "file.mmd"))
     var tracePath: String?
 
+    @Flag(help: "Write one JSON object a line for everything shown (errors on standard error); no prompt, no colour.")
+    var json = false
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -80,7 +83,7 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     func run() async throws {
         let settings = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
-            check: check, commands: commands, tracePath: tracePath)
+            check: check, commands: commands, tracePath: tracePath, json: json)
         let status = servers.isEmpty
             ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
         if status != 0 { throw ExitCode(status) }

@@ -17,6 +17,8 @@ package enum Launcher {
         var commands: [String] = []
         /// `--trace`: where the coordinator flow is written as a Mermaid diagram.
         var tracePath: String?
+        /// `--json`: one JSON object a line for everything shown; no prompt, no colour.
+        var json = false
     }
 
     /// The terminal (or pipe) a session runs at, and the console that writes to it.
@@ -33,7 +35,7 @@ package enum Launcher {
         let terminal = TerminalSession.detect(noColor: settings.noColor, environment: environment)
         return Surroundings(
             environment: environment, terminal: terminal,
-            console: Console(output: StandardStreams(), capabilities: terminal.capabilities))
+            console: Console(output: StandardStreams(), capabilities: terminal.capabilities, json: settings.json))
     }
 
     /// A session on a local store.
@@ -98,13 +100,14 @@ package enum Launcher {
         let editor = terminal.isInteractive
             ? EditLineReader(historyPath: TerminalSession.historyPath(environment: surroundings.environment)) : nil
         defer { editor?.close() }
-        let input: any LineReader = editor ?? StandardInputReader.make()
+        let input: any LineReader = editor.map { settings.json ? PromptlessReader($0) as any LineReader : $0 } ?? StandardInputReader.make()
         // `-c` lines run as a script does; at a terminal only a password is asked there.
         let reader = settings.commands.isEmpty
             ? input : CommandArgumentReader(lines: settings.commands, rest: input, readsOn: !terminal.isInteractive)
         let repl = REPL(
             app: AppCoordinator(context: context), reader: reader, console: console,
-            options: REPL.Options(bail: settings.bail, isInteractive: terminal.isInteractive && settings.commands.isEmpty))
+            options: REPL.Options(
+                bail: settings.bail, isInteractive: terminal.isInteractive && settings.commands.isEmpty && !settings.json))
         return await repl.run()
     }
 

@@ -111,6 +111,21 @@ struct BinaryTests {
         #expect(refused.combined == "error: can not write the trace to \(unwritable): check that its directory exists and may be written\n")
     }
 
+    @Test("--json through the binary: every line of both streams is one JSON object, with no prompt and no colour")
+    func json() throws {
+        let run = try tudy(
+            ["--memory", "--json", "--seed", Self.packageRoot.appendingPathComponent("scripts/sample-seed.json").path],
+            input: "/list\n/nosuch\n/login bob\nbob-password\n/chat\n/open 1\nhello\n/open x\n")
+        #expect(run.status == 1)
+        let lines = run.combined.split(separator: "\n")
+        #expect(lines.count > 5)
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
+        }
+        #expect(run.standardError.hasPrefix(#"{"code":"unknown","message":"unknown command /nosuch"#))
+        #expect(run.combined.contains(#""text":"hello","type":"message"}"#) && !run.combined.contains("bob-password"))
+    }
+
     @Test("a closed output pipe (`tudy < s | head -1`) stops the script at once: status 141, nothing more done")
     func closedPipe() throws {
         let directory = try TemporaryDirectory.make()

@@ -6,7 +6,9 @@ import Testing
 /// Golden transcripts: each `Transcripts/NAME.tudy` runs through the REPL with a fixed
 /// clock and an in-memory store (seeded from `NAME.json` when there is one), and what it
 /// prints, input echoed as `> line`, must equal `NAME.out`. A name starting with `bail` runs with `--bail`.
-/// `TUDY_RECORD=1 swift test` writes the `.out` files anew.
+/// Each runs with `--json` too, and its lines (both streams, no input echoed) must equal
+/// `NAME.jsonl`, every one of them valid against `output.schema.json`.
+/// `TUDY_RECORD=1 swift test` writes the `.out` and `.jsonl` files anew.
 @MainActor
 @Suite("Golden transcripts")
 struct TranscriptTests {
@@ -27,6 +29,61 @@ struct TranscriptTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
         let outputs = files.filter { $0.hasSuffix(".out") }.map { String($0.dropLast(4)) }.sorted()
         #expect(outputs == Self.names)
+        let jsonLines = files.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
+        #expect(jsonLines == Self.names)
+    }
+
+    @Test("transcript with --json: one JSON object a line, on both streams, equal to NAME.jsonl", arguments: names)
+    func jsonTranscript(name: String) async throws {
+        let script = try String(contentsOf: Self.directory.appendingPathComponent(name + ".tudy"), encoding: .utf8)
+        let store = TestApp.memoryStore()
+        if let data = FileManager.default.contents(atPath: Self.directory.appendingPathComponent(name + ".json").path) {
+            try await store.load(try Fixture.decode(data))
+        }
+        let testApp = TestApp(store: store, json: true)
+        _ = await testApp.run(script: script, bail: name.hasPrefix("bail"))
+        let actual = testApp.output.transcript
+        for line in actual.split(separator: "\n") {
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not one JSON object: \(line)")
+        }
+        let expectedURL = Self.directory.appendingPathComponent(name + ".jsonl")
+        if ProcessInfo.processInfo.environment["TUDY_RECORD"] != nil {
+            try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
+        }
+        #expect(actual == (try String(contentsOf: expectedURL, encoding: .utf8)))
+    }
+
+    @Test("every line of every golden .jsonl transcript is valid against output.schema.json (python3-jsonschema)")
+    func jsonSchema() throws {
+        let schema = Self.directory.deletingLastPathComponent().appendingPathComponent("output.schema.json").path
+        let files = Self.names.map { Self.directory.appendingPathComponent($0 + ".jsonl").path }
+            + [Self.directory.deletingLastPathComponent().appendingPathComponent("demo.jsonl").path]
+        let check = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            count = 0
+            for path in sys.argv[2:]:
+                for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                    for error in validator.iter_errors(json.loads(line)):
+                        print(f"{path}:{number}: {error.message}")
+                        sys.exit(1)
+                    count += 1
+            print(count)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", check, schema] + files
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect((Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 100, "lines checked: \(text)")
     }
 
     @Test("transcript", arguments: names)

@@ -43,7 +43,7 @@ public final class REPL {
         do {
             try await app.start()
         } catch {
-            console.error(ErrorReport.message(for: error))
+            console.error(error)
             return 1
         }
         guard let tabBar = app.tabBarCoordinator else { return 1 }
@@ -78,26 +78,26 @@ public final class REPL {
                 tabBar.interrupt()
             case .end:
                 if let unfinished = tabBar.unfinishedFlow {
-                    console.error("input ended: \(unfinished)")
+                    console.error("input ended: \(unfinished)", code: "input_ended")
                     failed = true
                 }
                 break loop
             case .rejected(let problem):
                 if tabBar.skipRefusedPasswordLine() { continue }
-                console.error(problem.message)
+                console.error(problem)
                 failed = true
             case .line(let line):
                 do {
                     if try await tabBar.handle(line: line) == .quit { break loop }
                 } catch {
-                    console.error(ErrorReport.message(for: error))
+                    console.error(error)
                     failed = true
                 }
             case .paste(let text):
                 do {
                     try await tabBar.handle(paste: text)
                 } catch {
-                    console.error(ErrorReport.message(for: error))
+                    console.error(error)
                     failed = true
                 }
             }

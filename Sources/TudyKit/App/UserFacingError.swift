@@ -11,4 +11,28 @@ public enum ErrorReport {
         if let error = error as? any UserFacingError { return error.message }
         return "unexpected failure: \(error)"
     }
+
+    /// A stable code for an error, for programs (`--json`): the store's the wire's code
+    /// (`no_such_room`), another's the name of its case in snake case (`unknown`,
+    /// `not_here`, `invalid_utf8`); `unexpected` for an error of no kind tudy knows.
+    public static func code(for error: any Error) -> String {
+        switch error {
+        case let error as StoreError: return WireError(error).code
+        case let error as WireError: return error.code
+        case let error as any UserFacingError:
+            let name = Mirror(reflecting: error).children.first?.label ?? "\(error)"
+            return snakeCase(String(name.prefix { $0 != "(" }))
+        default: return "unexpected"
+        }
+    }
+
+    private static func snakeCase(_ name: String) -> String {
+        var result = ""
+        for (index, character) in name.enumerated() {
+            let isBoundary = character.isUppercase && index > 0 && !(name[name.index(name.startIndex, offsetBy: index - 1)].isUppercase)
+            if isBoundary { result += "_" }
+            result += character.lowercased()
+        }
+        return result
+    }
 }

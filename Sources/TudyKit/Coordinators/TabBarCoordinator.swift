@@ -122,6 +122,9 @@ final class TabBarCoordinator: Coordinator {
             refusedPasswordLines -= 1
             return .proceed
         }
+        let path = tabBarController.path
+        // Wherever the line took the user, even when it failed halfway.
+        defer { if tabBarController.path != path { context.console.screen(tabBarController.path) } }
         do {
             let outcome = try await dispatch(line)
             while !routes.isEmpty {
@@ -338,7 +341,7 @@ final class TabBarCoordinator: Coordinator {
         do {
             try await chatCoordinator.show(change, openRoom: openRoom)
         } catch {
-            context.console.error(ErrorReport.message(for: error))
+            context.console.error(error)
         }
     }
 

@@ -100,12 +100,13 @@ final class ProjectDetailScreen: Screen {
 
     private func printProject() {
         let format = context.format
-        context.console.line("#\(project.id) \(project.title)")
-        context.console.line(
-            "\(project.isOpen ? "open" : "closed") · \(project.capacity) people · work: \(project.works.joined(separator: ", "))"
-        )
-        context.console.line("by \(project.writer.name) on \(format.day(project.createdAt))")
-        context.console.line()
-        context.console.lines(project.body.components(separatedBy: "\n"))
+        context.console.post(
+            project,
+            lines: [
+                "#\(project.id) \(project.title)",
+                "\(project.isOpen ? "open" : "closed") · \(project.capacity) people · work: \(project.works.joined(separator: ", "))",
+                "by \(project.writer.name) on \(format.day(project.createdAt))",
+                "",
+            ] + project.body.components(separatedBy: "\n"))
     }
 }

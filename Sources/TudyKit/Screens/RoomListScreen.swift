@@ -49,7 +49,7 @@ final class RoomListScreen: Screen {
             context.console.line("no rooms yet: /dm <name> starts one, or /dm on a post")
             return
         }
-        context.console.table(summaries.map { cells($0, for: session.user) })
+        context.console.rooms(summaries, rows: summaries.map { cells($0, for: session.user) })
     }
 
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {

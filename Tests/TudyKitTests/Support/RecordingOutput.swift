@@ -8,6 +8,8 @@ final class RecordingOutput: TerminalOutput {
     private(set) var standardError = ""
     /// Set by a test to play a reader that went away.
     var isClosed = false
+    /// Whether input lines go into the transcript (not for JSON lines, where every line is an object).
+    var echoes = true
 
     func write(_ text: String, to channel: OutputChannel) {
         transcript += text
@@ -19,7 +21,7 @@ final class RecordingOutput: TerminalOutput {
 
     /// Adds an input line, so a transcript reads like a session.
     func echo(_ line: String) {
-        transcript += "> " + line + "\n"
+        if echoes { transcript += "> " + line + "\n" }
     }
 
     func clear() {

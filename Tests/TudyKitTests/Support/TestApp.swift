@@ -13,11 +13,13 @@ final class TestApp {
     private var sessions: [String: Session] = [:]
 
     init(
-        store: (any ChatStore)? = nil, trace: FlowTrace? = nil,
+        store: (any ChatStore)? = nil, trace: FlowTrace? = nil, json: Bool = false,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.store = store ?? TestApp.memoryStore()
-        context = AppContext(store: self.store, console: Console(output: output), format: .utc, trace: trace, sleep: sleep)
+        output.echoes = !json
+        context = AppContext(
+            store: self.store, console: Console(output: output, json: json), format: .utc, trace: trace, sleep: sleep)
         app = AppCoordinator(context: context)
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+
+/// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
+/// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
+/// `notice`, `message`, `posts`, `post`, `rooms`, `screen`, and on standard error `error`
+/// and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
+/// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
+struct JSONLines {
+    /// A value with its `type` written beside its own fields.
+    private struct Typed<Value: Encodable>: Encodable {
+        let type: String
+        let value: Value
+
+        private enum Key: String, CodingKey {
+            case type
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try value.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(type, forKey: .type)
+        }
+    }
+
+    /// One line for a value of a type, its fields beside `type`.
+    static func line<Value: Encodable>(_ type: String, _ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Typed(type: type, value: value))) ?? Data(#"{"type":"unencodable"}"#.utf8)
+        return inert(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// JSON escapes the C0 controls itself; the rest of what `Sanitizer` shows inert (C1
+    /// controls, bidi overrides and isolates, line separators) is escaped here.
+    private static func inert(_ json: String) -> String {
+        var result = ""
+        for scalar in json.unicodeScalars {
+            switch scalar.value {
+            case 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0x061C:
+                result += String(format: "\\u%04x", scalar.value)
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension JSONLines {
+    struct Text: Encodable {
+        let text: String
+    }
+
+    struct Screen: Encodable {
+        let path: String
+    }
+
+    struct Posts: Encodable {
+        let posts: [Project]
+    }
+
+    struct Post: Encodable {
+        let post: Project
+    }
+
+    struct Rooms: Encodable {
+        let rooms: [RoomSummary]
+    }
+
+    struct Failure: Encodable {
+        let code: String
+        let message: String
+    }
+}
