@@ -30,17 +30,19 @@ struct TerminalTextTests {
     @Test("the console wraps only when it knows a width, and colours only when asked")
     @MainActor
     func console() {
+        let long = Message(
+            id: 7, roomID: 1, sender: User(name: "bob"), text: String(repeating: "word ", count: 30), sentAt: TestApp.start)
         let plain = RecordingOutput()
-        Console(output: plain).message(stamp: "[t]", sender: "bob", text: String(repeating: "word ", count: 30))
+        Console(output: plain).show(.message(long))
         #expect(plain.standardOutput.split(separator: "\n").count == 1)
 
         let narrow = RecordingOutput()
-        Console(output: narrow, capabilities: .init(colour: true, width: { 40 }))
-            .message(stamp: "[t]", sender: "bob", text: String(repeating: "word ", count: 30))
+        Console(output: narrow, capabilities: .init(colour: true, width: { 40 })).show(.message(long))
         let lines = narrow.standardOutput.split(separator: "\n")
         #expect(lines.count > 1)
-        #expect(lines[0].hasPrefix("\u{1B}[2m[t]\u{1B}[0m \u{1B}["))
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("         ") && !$0.contains("\u{1B}") })
+        #expect(lines[0].hasPrefix("\u{1B}[2m#7 [11-27 09:00]\u{1B}[0m \u{1B}["))
+        // Under "#7 [11-27 09:00] bob: ", 22 columns.
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 22)) && !$0.contains("\u{1B}") })
 
         let errors = RecordingOutput()
         Console(output: errors, capabilities: .init(colour: true)).error("bad")

@@ -27,6 +27,7 @@ public final class AppContext {
         self.store = store
         self.login = login
         self.console = console
+        console.format = format
         self.format = format
         self.showsLiveMessages = showsLiveMessages
         self.trace = trace

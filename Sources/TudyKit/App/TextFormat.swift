@@ -49,6 +49,25 @@ public struct TextFormat: Sendable {
         return line.count > length ? String(line.prefix(length - 1)) + "…" : line
     }
 
+    /// A post shown whole: title, state, writer, a blank line, the body.
+    public func postLines(_ project: Project) -> [String] {
+        [
+            "#\(project.id) \(project.title)",
+            "\(project.isOpen ? "open" : "closed") · \(project.capacity) people · work: \(project.works.joined(separator: ", "))",
+            "by \(project.writer.name) on \(day(project.createdAt))",
+            "",
+        ] + project.body.components(separatedBy: "\n")
+    }
+
+    /// The cells of a rooms list's row: `#2`, `@bob`, `(alice, bob)`, `[3 unread]`, the last message.
+    public func roomCells(_ summary: RoomSummary, for viewer: User) -> [String] {
+        [
+            "#\(summary.room.id)", summary.room.title(for: viewer), "(\(summary.room.memberList))",
+            summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
+            summary.lastMessage.map { "\($0.sender.name): \(Self.preview(body($0), length: 40))" } ?? "",
+        ]
+    }
+
     /// The cells of a post list's row: `#3`, `open`, `Swift study`, `[ios, backend]`, `by alice`.
     public func projectCells(_ project: Project) -> [String] {
         [

@@ -15,7 +15,7 @@ extension ChatCoordinator {
             }
             guard !message.sender.isNamed(session.user.name) else { return }
             let room = try await context.store.room(id: message.roomID, for: session)
-            context.console.message(message, in: room, for: session.user, format: context.format, preview: true)
+            context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
             if room.kind == .direct || Self.mentions(session.user, in: message.text) { context.console.bell() }
         case .messageChanged(let message):
             // Only the open room shows it: an old message changed elsewhere is no news.

@@ -124,7 +124,7 @@ final class TabBarCoordinator: Coordinator {
         }
         let path = tabBarController.path
         // Wherever the line took the user, even when it failed halfway.
-        defer { if tabBarController.path != path { context.console.screen(tabBarController.path) } }
+        defer { if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) } }
         do {
             let outcome = try await dispatch(line)
             while !routes.isEmpty {

@@ -73,7 +73,7 @@ final class BoardScreen: Screen {
         if projects.isEmpty {
             context.console.line("no posts yet: /new writes the first")
         } else {
-            context.console.posts(projects, rows: projects.map(context.format.projectCells))
+            context.console.show(.posts(projects))
         }
     }
 }

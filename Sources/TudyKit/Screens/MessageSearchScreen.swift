@@ -52,7 +52,7 @@ final class MessageSearchScreen: Screen {
         context.console.line("\(count) holding '\(query)', newest first; /open <n> enters room n:")
         for message in found {
             let room = rooms[message.roomID] ?? Room(id: message.roomID, kind: .group, members: [])
-            context.console.message(message, in: room, for: session.user, format: context.format)
+            context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: false))
         }
     }
 

@@ -99,14 +99,6 @@ final class ProjectDetailScreen: Screen {
     }
 
     private func printProject() {
-        let format = context.format
-        context.console.post(
-            project,
-            lines: [
-                "#\(project.id) \(project.title)",
-                "\(project.isOpen ? "open" : "closed") · \(project.capacity) people · work: \(project.works.joined(separator: ", "))",
-                "by \(project.writer.name) on \(format.day(project.createdAt))",
-                "",
-            ] + project.body.components(separatedBy: "\n"))
+        context.console.show(.post(project))
     }
 }

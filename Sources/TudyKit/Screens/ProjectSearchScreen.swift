@@ -37,7 +37,7 @@ final class ProjectSearchScreen: Screen {
         if projects.isEmpty {
             context.console.line("no posts found: /list shows every post")
         } else {
-            context.console.posts(projects, rows: projects.map(context.format.projectCells))
+            context.console.show(.posts(projects))
         }
     }
 

@@ -49,7 +49,7 @@ final class RoomListScreen: Screen {
             context.console.line("no rooms yet: /dm <name> starts one, or /dm on a post")
             return
         }
-        context.console.rooms(summaries, rows: summaries.map { cells($0, for: session.user) })
+        context.console.show(.rooms(summaries, viewer: session.user))
     }
 
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
@@ -96,17 +96,9 @@ final class RoomListScreen: Screen {
             unread += messages.map { ($0, summary.room) }
         }
         for (message, room) in unread.sorted(by: { $0.message.id < $1.message.id }) {
-            context.console.message(message, in: room, for: session.user, format: context.format)
+            context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: false))
             try await context.store.markRead(roomID: room.id, upTo: message.id, for: session)
         }
         return unread.contains { !$0.message.sender.isNamed(session.user.name) }
-    }
-
-    private func cells(_ summary: RoomSummary, for user: User) -> [String] {
-        [
-            "#\(summary.room.id)", summary.room.title(for: user), "(\(summary.room.memberList))",
-            summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
-            summary.lastMessage.map { "\($0.sender.name): \(TextFormat.preview(context.format.body($0), length: 40))" } ?? "",
-        ]
     }
 }

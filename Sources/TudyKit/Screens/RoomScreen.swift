@@ -224,7 +224,7 @@ final class RoomScreen: Screen {
 
     /// Prints a message of this room, numbered, and notes it as shown.
     private func print(_ message: Message) {
-        context.console.message(message, format: context.format)
+        context.console.show(.message(message))
         shown[message.id] = message
     }
 

@@ -25,6 +25,8 @@ public final class Console {
     private let capabilities: Capabilities
     /// `--json`: every value shown is one JSON object a line (`JSONLines`), never text.
     public let writesJSON: Bool
+    /// How dates, messages and posts are written as text; the app's context sets it.
+    public var format = TextFormat.utc
 
     /// - Parameter json: write JSON lines rather than text; the capabilities are then plain.
     public init(output: any TerminalOutput, capabilities: Capabilities = .plain, json: Bool = false) {
@@ -33,34 +35,81 @@ public final class Console {
         writesJSON = json
     }
 
-    private func emit<Value: Encodable>(_ type: String, _ value: Value, to channel: OutputChannel = .standardOutput) {
-        output.write(JSONLines.line(type, value), to: channel)
-    }
-
     /// The terminal's width now, or nil for a pipe or a file.
     public var windowWidth: Int? { capabilities.width() }
 
     /// Whether the reader of standard output has gone.
     public var isClosed: Bool { output.isClosed }
 
-    /// Prints a line of ordinary output, wrapped to the terminal; with `--json`, a `notice`
-    /// (an empty line, which only spaces text out, is left out).
-    public func line(_ text: String = "") {
-        guard !writesJSON else {
-            if !text.isEmpty { emit("notice", JSONLines.Text(text: text)) }
-            return
+    /// Shows a value: the one way anything reaches the user.
+    public func show(_ value: Output) {
+        if writesJSON {
+            if let (line, channel) = JSONLines.render(value) { output.write(line, to: channel) }
+        } else {
+            renderText(value)
         }
-        write(prefix: "", text: Sanitizer.inert(text))
     }
 
-    /// Prints several lines.
+    /// Shows a line of tudy's own (`.notice`); an empty one only spaces text out.
+    public func line(_ text: String = "") {
+        show(.notice(text))
+    }
+
+    /// Shows several lines.
     public func lines(_ texts: [String]) {
         texts.forEach { line($0) }
     }
 
+    /// Reports an error, as its own line says it, with its stable code.
+    public func error(_ error: any Error) {
+        show(.error(code: ErrorReport.code(for: error), message: ErrorReport.message(for: error)))
+    }
+
+    /// Reports a failure that is no error value.
+    public func error(_ message: String, code: String = "failure") {
+        show(.error(code: code, message: message))
+    }
+
+    /// A note to standard error that is not a failure, such as a hint.
+    public func note(_ message: String) {
+        show(.note(message))
+    }
+
+    // MARK: - Text
+
+    /// The text renderer: today's look, every line through the sanitizer.
+    private func renderText(_ value: Output) {
+        switch value {
+        case .notice(let text):
+            write(prefix: "", text: Sanitizer.inert(text))
+        case .message(let message):
+            self.message(stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message))
+        case .messageElsewhere(let message, let room, let viewer, let preview):
+            let body = format.body(message)
+            self.message(
+                stamp: format.stamp(message.sentAt) + " #\(room.id) " + room.title(for: viewer), sender: message.sender.name,
+                text: preview ? TextFormat.preview(body, length: 60) : body)
+        case .posts(let projects):
+            table(projects.map(format.projectCells))
+        case .post(let project):
+            format.postLines(project).forEach { line($0) }
+        case .rooms(let summaries, let viewer):
+            table(summaries.map { format.roomCells($0, for: viewer) })
+        case .screen:
+            break
+        case .error(_, let message):
+            // Red on a terminal, wrapped as a message is: the lines after the first hang under the text.
+            for line in wrap(prefix: "error: ", text: Sanitizer.inert(message)) {
+                output.write((capabilities.colour ? Style.red.apply(line) : line) + "\n", to: .standardError)
+            }
+        case .note(let text):
+            output.write(Sanitizer.inert(text) + "\n", to: .standardError)
+        }
+    }
+
     /// Prints a chat message: a dim time stamp, the sender in their own colour, and the text
     /// under a hanging indent, its own lines and those wrapped alike.
-    public func message(stamp: String, sender: String, text: String) {
+    private func message(stamp: String, sender: String, text: String) {
         let stamp = Sanitizer.inert(stamp)
         let sender = Sanitizer.inert(sender)
         let plainPrefix = "\(stamp) \(sender): "
@@ -74,47 +123,6 @@ public final class Console {
             let shown = index == 0 && capabilities.colour ? styledPrefix + line.dropFirst(plainPrefix.count) : Substring(line)
             output.write(shown + "\n", to: .standardOutput)
         }
-    }
-
-    /// Reports an error, as its own line says it (with `--json`, with its stable code too).
-    public func error(_ error: any Error) {
-        self.error(ErrorReport.message(for: error), code: ErrorReport.code(for: error))
-    }
-
-    /// Prints `error: …` to standard error, in red on a terminal, wrapped as a message is:
-    /// the lines after the first hang under the text. With `--json`, an `error` object.
-    public func error(_ message: String, code: String = "failure") {
-        guard !writesJSON else { return emit("error", JSONLines.Failure(code: code, message: message), to: .standardError) }
-        for line in wrap(prefix: "error: ", text: Sanitizer.inert(message)) {
-            output.write((capabilities.colour ? Style.red.apply(line) : line) + "\n", to: .standardError)
-        }
-    }
-
-    /// Prints a note to standard error that is not a failure, such as a hint.
-    public func note(_ message: String) {
-        guard !writesJSON else { return emit("note", JSONLines.Text(text: message), to: .standardError) }
-        output.write(Sanitizer.inert(message) + "\n", to: .standardError)
-    }
-
-    /// Where the user is now, after a line moved them; shown with `--json` only (the prompt
-    /// says it at a terminal).
-    public func screen(_ path: String) {
-        if writesJSON { emit("screen", JSONLines.Screen(path: path)) }
-    }
-
-    /// A list of posts: as the rows given, or as `posts`.
-    public func posts(_ projects: [Project], rows: [[String]]) {
-        writesJSON ? emit("posts", JSONLines.Posts(posts: projects)) : table(rows)
-    }
-
-    /// One post: as the lines given, or as `post`.
-    public func post(_ project: Project, lines: [String]) {
-        writesJSON ? emit("post", JSONLines.Post(post: project)) : self.lines(lines)
-    }
-
-    /// The user's rooms: as the rows given, or as `rooms`.
-    public func rooms(_ summaries: [RoomSummary], rows: [[String]]) {
-        writesJSON ? emit("rooms", JSONLines.Rooms(rooms: summaries)) : table(rows)
     }
 
     private func write(prefix: String, text: String) {
@@ -132,22 +140,6 @@ public final class Console {
 }
 
 extension Console {
-    /// Prints a message of the open room: its number (for `/edit` and `/unsend`), time, sender and text.
-    public func message(_ message: Message, format: TextFormat) {
-        guard !writesJSON else { return emit("message", message) }
-        self.message(stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message))
-    }
-
-    /// Prints a message of a room other than the open one, the room named before its sender.
-    public func message(_ message: Message, in room: Room, for viewer: User, format: TextFormat, preview: Bool = false) {
-        guard !writesJSON else { return emit("message", message) }
-        let body = format.body(message)
-        let text = preview ? TextFormat.preview(body, length: 60) : body
-        self.message(
-            stamp: format.stamp(message.sentAt) + " #\(room.id) " + room.title(for: viewer), sender: message.sender.name,
-            text: text)
-    }
-
     /// Rings the terminal's bell; a pipe or a file gets nothing.
     public func bell() {
         guard capabilities.isTerminal, !writesJSON else { return }
@@ -155,7 +147,7 @@ extension Console {
     }
 
     /// Prints rows whose columns line up.
-    public func table(_ rows: [[String]]) {
+    private func table(_ rows: [[String]]) {
         lines(TextTable.lines(rows))
     }
 }

@@ -22,8 +22,23 @@ struct JSONLines {
         }
     }
 
+    /// The line for a value and the stream it goes to; nil for an empty notice, which in
+    /// text only spaces lines out.
+    static func render(_ value: Output) -> (line: String, channel: OutputChannel)? {
+        switch value {
+        case .notice(let text): text.isEmpty ? nil : (line("notice", Text(text: text)), .standardOutput)
+        case .message(let message), .messageElsewhere(let message, _, _, _): (line("message", message), .standardOutput)
+        case .posts(let projects): (line("posts", Posts(posts: projects)), .standardOutput)
+        case .post(let project): (line("post", Post(post: project)), .standardOutput)
+        case .rooms(let summaries, _): (line("rooms", Rooms(rooms: summaries)), .standardOutput)
+        case .screen(let path): (line("screen", Screen(path: path)), .standardOutput)
+        case .error(let code, let message): (line("error", Failure(code: code, message: message)), .standardError)
+        case .note(let text): (line("note", Text(text: text)), .standardError)
+        }
+    }
+
     /// One line for a value of a type, its fields beside `type`.
-    static func line<Value: Encodable>(_ type: String, _ value: Value) -> String {
+    private static func line<Value: Encodable>(_ type: String, _ value: Value) -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -1,0 +1,23 @@
+/// Something tudy shows, as a value: screens and coordinators hand these to the console,
+/// whose renderer makes text lines of them (today's look) or one JSON object each (`--json`).
+public enum Output: Sendable {
+    /// A line of tudy's own: what happened, a header, a hint.
+    case notice(String)
+    /// A message of the open room, shown after its number.
+    case message(Message)
+    /// A message of another room (a notice of one arriving, a message found), the room named;
+    /// `preview` cuts a long one short.
+    case messageElsewhere(Message, room: Room, viewer: User, preview: Bool)
+    /// A list of posts, newest first.
+    case posts([Project])
+    /// One post, whole.
+    case post(Project)
+    /// The viewer's rooms.
+    case rooms([RoomSummary], viewer: User)
+    /// Where a line took the user (the prompt says it at a terminal, so text shows nothing).
+    case screen(path: String)
+    /// On standard error: what failed, with a stable code for programs.
+    case error(code: String, message: String)
+    /// On standard error: a remark that is not a failure.
+    case note(String)
+}
