@@ -16,7 +16,10 @@ struct ReadmeTests {
         let section = try #require(readme.range(of: "\n" + heading + "\n"))
         let rest = readme[section.upperBound...]
         let open = try #require(rest.range(of: "```" + language + "\n"))
-        let close = try #require(rest[open.upperBound...].range(of: "\n```\n"))
+        let body = rest[open.upperBound...]
+        // An empty block is one too: the next fence closes it, whatever follows.
+        if body.hasPrefix("```\n") { return "" }
+        let close = try #require(body.range(of: "\n```\n"))
         return String(rest[open.upperBound..<close.lowerBound]) + "\n"
     }
 

@@ -168,14 +168,7 @@ final class TabBarCoordinator: Coordinator {
             return .proceed
         }
         let input = InputLine(parsing: line)
-        switch input {
-        case .command(RoomScreen.Command.edit.rawValue, let argument) where screen.composesMessages:
-            // A message's new text stays out of the trace, as a message's text does; its number is drawn.
-            let number = (try? RoomScreen.editArgument(argument))?.0.messageID
-            trace?.command("/edit" + (number.map { " #\($0)" } ?? ""), to: self)
-        case .command(let name, let argument): trace?.command("/" + name + (argument.isEmpty ? "" : " " + argument), to: self)
-        case .text: trace?.command(screen.composesMessages ? "(a message)" : screen.takesText ? "(an answer)" : "(text)", to: self)
-        }
+        draw(input, on: screen)
         switch input {
         case .text(let text):
             guard screen.takesText else {
@@ -209,6 +202,22 @@ final class TabBarCoordinator: Coordinator {
             }
         }
         return .proceed
+    }
+
+    /// Draws a line in the trace as the user's message to the tab bar: a command as typed,
+    /// but no text anyone wrote (a message, `/edit`'s new text, an answer) and never a password,
+    /// which does not come this way.
+    private func draw(_ input: InputLine, on screen: any Screen) {
+        guard let trace else { return }
+        switch input {
+        case .command(RoomScreen.Command.edit.rawValue, let argument) where screen.composesMessages:
+            let number = (try? RoomScreen.editArgument(argument))?.0.messageID
+            trace.command("/edit" + (number.map { " #\($0)" } ?? ""), to: self)
+        case .command(let name, let argument):
+            trace.command("/" + name + (argument.isEmpty ? "" : " " + argument), to: self)
+        case .text:
+            trace.command(screen.composesMessages ? "(a message)" : screen.takesText ? "(an answer)" : "(text)", to: self)
+        }
     }
 
     // MARK: - The tab's own commands
