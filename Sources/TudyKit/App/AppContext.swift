@@ -1,10 +1,10 @@
-/// What coordinators and screens share: the store, who is logged in, the console and the text format.
+/// What coordinators and screens share: the store, who is logged in, the console (which
+/// writes text in the given format) and the trace.
 @MainActor
 public final class AppContext {
     let store: any ChatStore
     let login: LoginState
     let console: Console
-    let format: TextFormat
     /// The logged-in user's changes, as they happen.
     let live: LiveFeed
     /// Whether messages that arrive are shown as they come (a person at a terminal), or only
@@ -28,7 +28,6 @@ public final class AppContext {
         self.login = login
         self.console = console
         console.format = format
-        self.format = format
         self.showsLiveMessages = showsLiveMessages
         self.trace = trace
         live = LiveFeed(store: store, sleep: sleep)

@@ -1,5 +1,6 @@
-/// The one path from tudy to the terminal: every line passes the sanitizer, then is wrapped
-/// to the terminal's width and coloured when there is a terminal to do it for.
+/// The one path from tudy to the terminal: it is handed `Output` values and renders them as
+/// text, every line through the sanitizer, wrapped to the terminal's width and coloured
+/// when there is a terminal to do it for; or, with `--json`, as JSON lines.
 @MainActor
 public final class Console {
     /// What the terminal can show, decided once by the executable.
