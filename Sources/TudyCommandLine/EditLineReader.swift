@@ -77,6 +77,7 @@ final class EditLineReader: LineReader {
                 startSecret(continuation, prompt: request.prompt)
             } else {
                 reading = .line(continuation)
+                restoreEndOfFileKey()
                 setBracketedPaste(true)
                 rl_callback_handler_install(request.prompt) { line in
                     MainActor.assumeIsolated { activeReader?.lineEntered(line) }
@@ -155,13 +156,27 @@ final class EditLineReader: LineReader {
     }
 
     /// Between lines the terminal is libedit's no longer; echo stays off, so that keys typed
-    /// while a command runs (a password, say) never show.
+    /// while a command runs (a password, say) never show. The kernel's end-of-file key is off
+    /// too: a Ctrl-D typed then stays a key, which libedit takes as the end once the next line
+    /// is read, rather than an end of file it never sees (`withEndOfFileKey` puts it back).
     private func holdTypedKeys() {
         guard hasTerminal else { return }
         var held = termios()
         tcgetattr(STDIN_FILENO, &held)
         held.c_lflag &= ~tcflag_t(ECHO)
+        withUnsafeMutableBytes(of: &held.c_cc) { $0[Int(VEOF)] = 0 }  // _POSIX_VDISABLE
         tcsetattr(STDIN_FILENO, TCSANOW, &held)
+    }
+
+    /// The end-of-file key as it was, before libedit looks at the terminal: it learns its end
+    /// of input from it.
+    private func restoreEndOfFileKey() {
+        guard hasTerminal else { return }
+        var current = termios()
+        tcgetattr(STDIN_FILENO, &current)
+        let key = withUnsafeBytes(of: original.c_cc) { $0[Int(VEOF)] }
+        withUnsafeMutableBytes(of: &current.c_cc) { $0[Int(VEOF)] = key }
+        tcsetattr(STDIN_FILENO, TCSANOW, &current)
     }
 
     /// A password's mode: no echo, and bytes one at a time rather than by lines.
@@ -320,7 +335,10 @@ final class EditLineReader: LineReader {
     /// nothing), and the interrupt then drops the line.
     private static func nextCharacter() -> Int32 {
         guard !readAhead.isEmpty || inputWaiting() else { return 0 }
-        guard let lead = byte() else { return EOF }
+        // Nothing to read though input was ready: the end of input. A Ctrl-D typed while a
+        // command ran (the kernel, then editing lines, took it as the end of one) comes so.
+        // libedit drops an end of input that comes from here, so it gets the key instead.
+        guard let lead = byte() else { return Self.endOfInputKey }
         if lead == 0x1B, let paste = pasteAfterEscape() {
             return MainActor.assumeIsolated { activeReader?.takePaste(paste) ?? 0 }
         }
@@ -333,6 +351,9 @@ final class EditLineReader: LineReader {
         guard let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else { return 0xFFFD }
         return Int32(scalar.value)
     }
+
+    /// Ctrl-D: on an empty line, libedit's end of input.
+    private static let endOfInputKey: Int32 = 0x04
 
     /// Bytes read past an escape that did not start a paste: libedit gets them next.
     nonisolated(unsafe) private static var readAhead: [UInt8] = []

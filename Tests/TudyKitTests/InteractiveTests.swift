@@ -96,6 +96,20 @@ struct InteractiveTests {
         #expect(try again.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
 
+    @Test("Ctrl-D typed while a command runs ends the session once the command is done, as at the prompt")
+    func endTypedAhead() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        try terminal.enter(["/wait 2"])
+        try terminal.waitUntil { $0.contains("/wait 2\n") }
+        try terminal.press("C-d")
+        let shown = try terminal.waitUntil { $0.contains("EXIT=") }
+        #expect(shown.contains("within 2 s") && shown.contains("EXIT=0"), "\(shown)")
+    }
+
     @Test("a login and its password pasted in one go: the password is kept and never shown, five times running")
     func typedAheadPassword() throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
