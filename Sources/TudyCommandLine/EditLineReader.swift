@@ -158,7 +158,7 @@ final class EditLineReader: LineReader {
     /// Between lines the terminal is libedit's no longer; echo stays off, so that keys typed
     /// while a command runs (a password, say) never show. The kernel's end-of-file key is off
     /// too: a Ctrl-D typed then stays a key, which libedit takes as the end once the next line
-    /// is read, rather than an end of file it never sees (`withEndOfFileKey` puts it back).
+    /// is read, rather than an end of file it never sees (`restoreEndOfFileKey` puts it back).
     private func holdTypedKeys() {
         guard hasTerminal else { return }
         var held = termios()
