@@ -99,21 +99,7 @@ enum StoreSchema {
                     sql: "UPDATE message SET search_text = ? WHERE id = ?",
                     arguments: [MessageSearch.folded(row["text"]), row["id"] as Int64])
             }
-            try db.execute(sql: """
-                    CREATE VIRTUAL TABLE message_search USING fts5(
-                        search_text, content = 'message', content_rowid = 'id', tokenize = 'trigram case_sensitive 1');
-                    INSERT INTO message_search (message_search) VALUES ('rebuild');
-                    CREATE TRIGGER message_search_insert AFTER INSERT ON message BEGIN
-                        INSERT INTO message_search (rowid, search_text) VALUES (new.id, new.search_text);
-                    END;
-                    CREATE TRIGGER message_search_delete AFTER DELETE ON message BEGIN
-                        INSERT INTO message_search (message_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
-                    END;
-                    CREATE TRIGGER message_search_update AFTER UPDATE OF search_text ON message BEGIN
-                        INSERT INTO message_search (message_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
-                        INSERT INTO message_search (rowid, search_text) VALUES (new.id, new.search_text);
-                    END;
-                    """)
+            try db.execute(sql: trigramIndex(of: "message"))
         }
         migrator.registerMigration("v7 edited and deleted messages") { db in
             // A change to a message is a row in `message_change` as well, so that a watcher in
@@ -135,22 +121,29 @@ enum StoreSchema {
                     sql: "UPDATE project SET search_text = ? WHERE id = ?",
                     arguments: [ProjectQuery.searchText(title: row["title"], body: row["body"]), row["id"] as Int64])
             }
-            try db.execute(sql: """
-                    CREATE VIRTUAL TABLE project_search USING fts5(
-                        search_text, content = 'project', content_rowid = 'id', tokenize = 'trigram case_sensitive 1');
-                    INSERT INTO project_search (project_search) VALUES ('rebuild');
-                    CREATE TRIGGER project_search_insert AFTER INSERT ON project BEGIN
-                        INSERT INTO project_search (rowid, search_text) VALUES (new.id, new.search_text);
-                    END;
-                    CREATE TRIGGER project_search_delete AFTER DELETE ON project BEGIN
-                        INSERT INTO project_search (project_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
-                    END;
-                    CREATE TRIGGER project_search_update AFTER UPDATE OF search_text ON project BEGIN
-                        INSERT INTO project_search (project_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
-                        INSERT INTO project_search (rowid, search_text) VALUES (new.id, new.search_text);
-                    END;
-                    """)
+            try db.execute(sql: trigramIndex(of: "project"))
         }
         return migrator
+    }
+
+    /// A trigram index (FTS5, external content) of a table's `search_text`, named
+    /// `<table>_search`, built from what the table holds and kept in step by triggers in the
+    /// writing transaction, so that a word is found inside longer ones in every script.
+    static func trigramIndex(of table: String) -> String {
+        """
+        CREATE VIRTUAL TABLE \(table)_search USING fts5(
+            search_text, content = '\(table)', content_rowid = 'id', tokenize = 'trigram case_sensitive 1');
+        INSERT INTO \(table)_search (\(table)_search) VALUES ('rebuild');
+        CREATE TRIGGER \(table)_search_insert AFTER INSERT ON \(table) BEGIN
+            INSERT INTO \(table)_search (rowid, search_text) VALUES (new.id, new.search_text);
+        END;
+        CREATE TRIGGER \(table)_search_delete AFTER DELETE ON \(table) BEGIN
+            INSERT INTO \(table)_search (\(table)_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+        END;
+        CREATE TRIGGER \(table)_search_update AFTER UPDATE OF search_text ON \(table) BEGIN
+            INSERT INTO \(table)_search (\(table)_search, rowid, search_text) VALUES ('delete', old.id, old.search_text);
+            INSERT INTO \(table)_search (rowid, search_text) VALUES (new.id, new.search_text);
+        END;
+        """
     }
 }
