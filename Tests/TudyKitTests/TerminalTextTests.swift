@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TudyKit
@@ -25,6 +26,19 @@ struct TerminalTextTests {
         #expect(korean == ["> 가나다라마바", "  사아자차카타", "  파하"])
         #expect(korean.allSatisfy { DisplayWidth.of($0) <= 14 })
         #expect(LineWrapper.wrap(prefix: "p: ", text: "short", width: 80) == ["p: short"])
+    }
+
+    @Test("--json: what could act on a terminal is a \\u escape, C1 and bidi controls too; the text decodes back exact")
+    @MainActor
+    func jsonIsInert() throws {
+        let output = RecordingOutput()
+        let text = "esc \u{1B}[31m csi \u{9B}2J override \u{202E}txt line\u{2028}end"
+        Console(output: output, json: true).show(
+            .message(Message(id: 1, roomID: 1, sender: User(name: "bob"), text: text, sentAt: TestApp.start)))
+        let line = output.standardOutput
+        #expect(line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F || $0 == "\n" }, "\(line)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        #expect(decoded?["text"] as? String == text)
     }
 
     @Test("the console wraps only when it knows a width, and colours only when asked")
