@@ -129,7 +129,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            exclude: ["Transcripts"]
+            exclude: ["Transcripts", "JSON"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -56,12 +56,12 @@ struct ReadmeTests {
         #expect(shown == drawn.text)
     }
 
-    @Test("the demo with --json: one object a line, equal to Tests/TudyKitTests/demo.jsonl")
+    @Test("the demo with --json: one object a line, equal to Tests/TudyKitTests/JSON/demo.jsonl")
     func demoJSON() async throws {
         let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/demo.tudy"), encoding: .utf8)
         let app = TestApp(json: true)
         #expect(await app.run(script: script) == 0)
-        let url = Self.root.appendingPathComponent("Tests/TudyKitTests/demo.jsonl")
+        let url = Self.root.appendingPathComponent("Tests/TudyKitTests/JSON/demo.jsonl")
         if ProcessInfo.processInfo.environment["TUDY_RECORD"] != nil {
             try app.output.transcript.write(to: url, atomically: true, encoding: .utf8)
         }
@@ -71,7 +71,7 @@ struct ReadmeTests {
     @Test("the JSON lines the README shows are lines of the demo's --json output")
     func jsonExample() throws {
         let shown = try Self.block(after: "## JSON output", language: "json")
-        let demo = try String(contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/demo.jsonl"), encoding: .utf8)
+        let demo = try String(contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/JSON/demo.jsonl"), encoding: .utf8)
         let lines = Set(demo.split(separator: "\n"))
         #expect(!shown.isEmpty)
         for line in shown.split(separator: "\n") {

@@ -56,9 +56,9 @@ struct TranscriptTests {
 
     @Test("every line of every golden .jsonl transcript is valid against output.schema.json (python3-jsonschema)")
     func jsonSchema() throws {
-        let schema = Self.directory.deletingLastPathComponent().appendingPathComponent("output.schema.json").path
+        let schema = Self.directory.deletingLastPathComponent().appendingPathComponent("JSON/output.schema.json").path
         let files = Self.names.map { Self.directory.appendingPathComponent($0 + ".jsonl").path }
-            + [Self.directory.deletingLastPathComponent().appendingPathComponent("demo.jsonl").path]
+            + [Self.directory.deletingLastPathComponent().appendingPathComponent("JSON/demo.jsonl").path]
         let check = """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
