@@ -45,6 +45,12 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     @Flag(help: "Write one JSON object a line for everything shown (errors on standard error); no prompt, no colour.")
     var json = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Keep this run's login for later runs on the same store, as a login at a terminal is kept (/logout ends it); --no-remember neither starts from a kept login nor keeps one."))
+    var remember: Bool?
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -68,6 +74,9 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         if check && !commands.isEmpty {
             throw ValidationError("--check only checks the store: leave out -c")
         }
+        if remember == true && local.memory {
+            throw ValidationError("--memory keeps nothing after the run: leave out --remember, or give --store PATH")
+        }
         if check && local.memory {
             throw ValidationError("--check checks a store file: give --store PATH, or no flag for the default store")
         }
@@ -83,7 +92,7 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     func run() async throws {
         let settings = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
-            check: check, commands: commands, tracePath: tracePath, json: json)
+            check: check, commands: commands, tracePath: tracePath, json: json, remember: remember)
         let status = servers.isEmpty
             ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
         if status != 0 { throw ExitCode(status) }

@@ -19,6 +19,9 @@ package enum Launcher {
         var tracePath: String?
         /// `--json`: one JSON object a line for everything shown; no prompt, no colour.
         var json = false
+        /// `--remember` (true) keeps a login for later runs even in a script; `--no-remember`
+        /// (false) neither starts from a kept login nor keeps one; nil keeps one at a terminal.
+        var remember: Bool?
     }
 
     /// The terminal (or pipe) a session runs at, and the console that writes to it.
@@ -62,7 +65,8 @@ package enum Launcher {
         }
 
         if let seedPath = settings.seedPath, !(await seed(store, from: seedPath, console: console)) { return 2 }
-        return await runREPL(store: store, in: surroundings, settings: settings)
+        let storeIdentity = (store as? SQLiteChatStore).map { KeptLoginFile.identity(ofStoreAt: $0.path) }
+        return await runREPL(store: store, in: surroundings, settings: settings, keptAs: storeIdentity)
     }
 
     /// Loads a seed file; false, after saying why, when it can not.
@@ -84,7 +88,11 @@ package enum Launcher {
     }
 
     /// Runs the REPL over a store until the input ends or /quit; the exit status.
-    package static func runREPL(store: any ChatStore, in surroundings: Surroundings, settings: Settings) async -> Int32 {
+    /// - Parameter storeIdentity: what names the store across runs, for a login kept between
+    ///   them; nil for a store that ends with the run.
+    package static func runREPL(
+        store: any ChatStore, in surroundings: Surroundings, settings: Settings, keptAs storeIdentity: String?
+    ) async -> Int32 {
         let terminal = surroundings.terminal
         let console = surroundings.console
         var trace: FlowTrace?
@@ -97,6 +105,10 @@ package enum Launcher {
         }
         let context = AppContext(
             store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset), trace: trace)
+        if let storeIdentity, settings.remember != false {
+            context.loginKeeper = KeptLoginFile(store: storeIdentity, environment: surroundings.environment)
+            context.keepsNewLogins = settings.remember ?? terminal.isInteractive
+        }
         let editor = terminal.isInteractive
             ? EditLineReader(historyPath: TerminalSession.historyPath(environment: surroundings.environment)) : nil
         defer { editor?.close() }

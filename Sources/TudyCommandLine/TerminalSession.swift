@@ -27,11 +27,16 @@ struct TerminalSession {
         }
     }
 
-    /// `$XDG_STATE_HOME/tudy/history` (default `~/.local/state/tudy/history`), its directory made 0700.
-    static func historyPath(environment: [String: String]) -> String? {
+    /// `$XDG_STATE_HOME/tudy` (default `~/.local/state/tudy`): the history and kept logins.
+    static func stateDirectory(environment: [String: String]) -> String {
         let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        let directory = stateHome + "/tudy"
+        return stateHome + "/tudy"
+    }
+
+    /// `$XDG_STATE_HOME/tudy/history`, its directory made 0700.
+    static func historyPath(environment: [String: String]) -> String? {
+        let directory = stateDirectory(environment: environment)
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -13,7 +13,8 @@ enum NetworkRunner: NetworkModes {
             surroundings.console.error("can not reach the server at \(servers[0]): \(ErrorReport.message(for: error))")
             return 2
         }
-        return await Launcher.runREPL(store: remote, in: surroundings, settings: settings)
+        return await Launcher.runREPL(
+            store: remote, in: surroundings, settings: settings, keptAs: KeptLoginFile.identity(ofServers: servers))
     }
 
     static func serve(_ settings: ServeSettings) async -> Int32 {

@@ -33,6 +33,7 @@ struct BinaryTests {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = directory.path
+        environment["XDG_STATE_HOME"] = directory.path + "/state"
         process.environment = environment
         try process.run()
         process.waitUntilExit()
@@ -280,5 +281,43 @@ struct BinaryTests {
                 guest
 
                 """)
+    }
+
+    @Test("--remember keeps a script's login in a 0600 file, without the password; the next runs start logged in until /logout")
+    func keptLogin() throws {
+        let directory = try TemporaryDirectory.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.path + "/tudy.sqlite"
+        func tudy(_ arguments: [String], _ input: String) throws -> (status: Int32, output: String, errors: String) {
+            try TudyProcess(["--store", store] + arguments, input: Array(input.utf8), directory: directory).finish()
+        }
+        #expect(try tudy([], "/signup ann\nann-password\nann-password\n").status == 0)
+        let logins = directory.path + "/state/tudy/logins"
+        // A script keeps no login unless asked.
+        #expect(!FileManager.default.fileExists(atPath: logins))
+
+        #expect(try tudy(["--remember"], "/login ann\nann-password\n").status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: logins)
+        #expect(files.count == 1)
+        let file = logins + "/" + (files.first ?? "")
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: logins)[.posixPermissions] as? Int == 0o700)
+        let kept = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!kept.contains("ann-password"))
+
+        // The same store by another path is the same store.
+        let resumed = try tudy([], "/whoami\n")
+        #expect(resumed.output == "logged in as ann, kept from an earlier run (/logout ends it)\nann\n")
+        let samePlace = try TudyProcess(["--store", directory.path + "/./tudy.sqlite", "-c", "/whoami"], input: [], directory: directory)
+        #expect(samePlace.finish().output.hasSuffix("\nann\n"))
+        #expect(try tudy(["--no-remember"], "/whoami\n").output == "guest\n")
+
+        #expect(try tudy([], "/logout\n").output.hasSuffix("logged out ann\n"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try tudy([], "/whoami\n").output == "guest\n")
+
+        let memory = try TudyProcess(["--memory", "--remember"], input: [], directory: directory).finish()
+        #expect(memory.status == 64)
+        #expect(memory.errors.hasPrefix("Error: --memory keeps nothing after the run: leave out --remember, or give --store PATH\n"))
     }
 }

@@ -29,7 +29,7 @@ struct InteractiveTests {
         (try? String(contentsOfFile: directory.path + "/state/tudy/history", encoding: .utf8)) ?? ""
     }
 
-    @Test("completion, passwords, Ctrl-C, Korean, Ctrl-D, history across a restart, the terminal restored")
+    @Test("completion, passwords, Ctrl-C, Korean, Ctrl-D, history and the login across a restart, the terminal restored")
     func session() throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
@@ -86,12 +86,14 @@ struct InteractiveTests {
         let mode = try FileManager.default.attributesOfItem(atPath: directory.path + "/state/tudy/history")[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
-        // A new run: Up brings back the last line of the one before.
+        // A new run starts logged in as bob, kept from the run before (a login at a terminal
+        // is kept); Up brings back the last line of the one before.
         let again = try TmuxSession(command: command())
-        try again.waitUntil { $0.contains("home > board  guest>") }
+        shown = try again.waitUntil { $0.contains("home > board  bob>") }
+        #expect(shown.contains("logged in as bob, kept from an earlier run (/logout ends it)"))
         try again.press("Up")
-        shown = try again.waitUntil { $0.contains("guest> 스터디 자리 있나요? 👋") }
-        #expect(shown.contains("guest> 스터디 자리 있나요? 👋"))
+        shown = try again.waitUntil { $0.contains("bob> 스터디 자리 있나요? 👋") }
+        #expect(shown.contains("bob> 스터디 자리 있나요? 👋"))
         try again.press("C-u", "C-d")
         #expect(try again.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
@@ -170,9 +172,10 @@ struct InteractiveTests {
         #expect(try terminal.waitUntil(seconds: 5) { $0.contains(prompt + "안녕 반가워요") }.contains(prompt + "안녕 반가워요"))
         let column = try terminal.cursor().column
 
+        // Another person, though the same Unix user: alice's kept login is not theirs.
         func send(_ lines: [String]) throws {
             let run = try TudyProcess(
-                ["--store", directory.path + "/tudy.sqlite"], input: Array((lines.joined(separator: "\n") + "\n").utf8),
+                ["--store", directory.path + "/tudy.sqlite", "--no-remember"], input: Array((lines.joined(separator: "\n") + "\n").utf8),
                 directory: directory
             ).finish()
             #expect(run.status == 0, "\(run.errors)")

@@ -18,6 +18,10 @@ public final class AppContext {
     var linesHandled = 0
     /// Where the coordinator flow is drawn (`--trace`), if anywhere.
     let trace: FlowTrace?
+    /// Where a login outlasts the run, if anywhere: a run starts from the login kept there.
+    public var loginKeeper: (any LoginKeeper)?
+    /// Whether a login made in this run is kept for the next (at a terminal, or `--remember`).
+    public var keepsNewLogins = false
 
     public init(
         store: any ChatStore, login: LoginState = LoginState(), console: Console, format: TextFormat,

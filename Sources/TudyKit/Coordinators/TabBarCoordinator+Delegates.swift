@@ -34,6 +34,7 @@ extension TabBarCoordinator: CoordinatorFinishDelegate {
         switch login.outcome {
         case .loggedIn(let session):
             context.login.session = session
+            keepLogin(session)
             routes.append(.resumeAfterLogin)
         case .cancelled, nil:
             homeCoordinator.dropPendingAction()

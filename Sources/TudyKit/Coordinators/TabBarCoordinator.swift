@@ -51,6 +51,7 @@ final class TabBarCoordinator: Coordinator {
     }
 
     func start() async throws {
+        await resumeKeptLogin()
         homeCoordinator.finishDelegate = self
         homeCoordinator.loginDelegate = self
         homeCoordinator.homeDelegate = self
@@ -302,6 +303,7 @@ final class TabBarCoordinator: Coordinator {
             try requireNoModal(.logout)
             let session = try context.requireSession()
             context.login.session = nil
+            forgetKeptLogin(session)
             chatCoordinator.reset()
             tabBarController.select(.home)
             context.console.line("logged out \(session.user.name)")

@@ -1,4 +1,3 @@
-import CMessageDigest
 import Foundation
 
 /// A session's secret: 256 random bits, written as 43 characters of unpadded base64url.
@@ -24,12 +23,7 @@ public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
 
     /// What a store keeps instead of the token: its SHA-256, in hex (libmd's). A token is
     /// random, so a fast hash is enough; nobody can turn a stolen hash back into a token.
-    public var hash: String {
-        let bytes = Array(text.utf8)
-        var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
-        _ = bytes.withUnsafeBufferPointer { SHA256Data($0.baseAddress, $0.count, &hex) }
-        return String(decoding: hex.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    public var hash: String { SHA256.hex(text) }
 
     /// Never the secret itself.
     public var description: String { "session token" }

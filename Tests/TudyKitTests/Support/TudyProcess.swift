@@ -11,7 +11,8 @@ struct TudyProcess {
     private let output = Pipe()
     private let errors = Pipe()
 
-    /// Starts `tudy` with the arguments, reading `input`; `XDG_DATA_HOME` points into `directory`.
+    /// Starts `tudy` with the arguments, reading `input`; `XDG_DATA_HOME` and `XDG_STATE_HOME`
+    /// point into `directory`.
     init(_ arguments: [String], input: [UInt8], directory: URL) throws {
         let inputURL = directory.appendingPathComponent("input-\(UUID().uuidString)")
         try Data(input).write(to: inputURL)
@@ -22,6 +23,7 @@ struct TudyProcess {
         process.standardError = errors
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = directory.path
+        environment["XDG_STATE_HOME"] = directory.path + "/state"
         process.environment = environment
         try process.run()
     }

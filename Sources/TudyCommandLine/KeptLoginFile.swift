@@ -1,0 +1,66 @@
+import Foundation
+import TudyKit
+
+/// A login kept between runs in a file of the user's own: one file a store (or a list of
+/// servers), in `$XDG_STATE_HOME/tudy/logins` (default `~/.local/state/tudy/logins`), 0600 in
+/// a 0700 directory. The file holds the session token and, for a person looking, what it is for.
+@MainActor
+package final class KeptLoginFile: LoginKeeper {
+    /// The file; its name is the SHA-256 of what the store is, so that no path shows in it.
+    let path: String
+    private let store: String
+
+    /// - Parameter store: what names the store across runs: `store /absolute/path`, or
+    ///   `servers ws://…` with the addresses as given.
+    init(store: String, environment: [String: String]) {
+        self.store = store
+        path = TerminalSession.stateDirectory(environment: environment) + "/logins/" + SHA256.hex(store)
+    }
+
+    /// What names a store file across runs, whatever path it was given by.
+    static func identity(ofStoreAt path: String) -> String {
+        "store " + URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// What names a list of servers across runs.
+    package static func identity(ofServers urls: [String]) -> String {
+        "servers " + urls.joined(separator: " ")
+    }
+
+    package func recall() -> SessionToken? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let token = text.split(separator: "\n").last { !$0.hasPrefix("#") }.map(String.init) ?? ""
+        let isTokenText = token.utf8.count == 43
+            && token.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        return isTokenText ? SessionToken(text: token) : nil
+    }
+
+    package func keep(_ token: SessionToken) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        for made in [(directory as NSString).deletingLastPathComponent, directory] {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: made, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw KeptLoginError.unwritable(path: made, reason: "the directory can not be made")
+            }
+        }
+        // Written beside, then renamed over: a run that reads it sees the old token or the new one.
+        let partial = path + ".partial-\(getpid())"
+        let descriptor = open(partial, O_CREAT | O_TRUNC | O_WRONLY | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw KeptLoginError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+        let bytes = Array("# tudy: the login kept for \(store); /logout ends it\n\(token.text)\n".utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let reason = written == bytes.count ? nil : String(cString: strerror(errno))
+        close(descriptor)
+        guard reason == nil, rename(partial, path) == 0 else {
+            let failure = reason ?? String(cString: strerror(errno))
+            unlink(partial)
+            throw KeptLoginError.unwritable(path: path, reason: failure)
+        }
+    }
+
+    package func forget() {
+        unlink(path)
+    }
+}

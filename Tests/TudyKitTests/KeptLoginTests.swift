@@ -1,0 +1,96 @@
+import Testing
+
+@testable import TudyKit
+
+/// A login that outlasts its run: kept after a login, resumed by the next run, forgotten at
+/// `/logout`; a keeper stands in for the file the executable keeps it in.
+@MainActor
+@Suite("kept login")
+struct KeptLoginTests {
+    /// The kept token, held in memory as the file would hold it.
+    final class HeldLogin: LoginKeeper {
+        var token: SessionToken?
+        func recall() -> SessionToken? { token }
+        func keep(_ token: SessionToken) { self.token = token }
+        func forget() { token = nil }
+    }
+
+    struct Unreachable: UserFacingError {
+        var message: String { "the server did not answer" }
+    }
+
+    /// A run of tudy over `store` that resumes from, and maybe keeps in, `keeper`.
+    private func run(on store: any ChatStore, keeper: HeldLogin, keeps: Bool) -> TestApp {
+        let app = TestApp(store: store)
+        app.context.loginKeeper = keeper
+        app.context.keepsNewLogins = keeps
+        return app
+    }
+
+    @Test("a kept login starts the next run logged in, with no password; /logout forgets it")
+    func keptAcrossRuns() async throws {
+        let store = TestApp.memoryStore()
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        let keeper = HeldLogin()
+
+        let first = run(on: store, keeper: keeper, keeps: true)
+        #expect(await first.run(script: "/login alice\npassword-alice\n") == 0)
+        #expect(keeper.token != nil)
+
+        let second = run(on: store, keeper: keeper, keeps: false)
+        #expect(await second.run(script: "/whoami\n/chat\n/logout\n") == 0)
+        #expect(second.output.standardOutput.hasPrefix("logged in as alice, kept from an earlier run (/logout ends it)\nalice\n"))
+        #expect(keeper.token == nil)
+
+        let third = run(on: store, keeper: keeper, keeps: false)
+        #expect(await third.run(script: "/whoami\n") == 0)
+        #expect(third.output.standardOutput == "guest\n")
+    }
+
+    @Test("a run that does not keep logins keeps none, and its /logout leaves another run's kept login")
+    func scriptLeavesKeptLogin() async throws {
+        let store = TestApp.memoryStore()
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        _ = try await store.signUp(name: "bob", password: "password-bob")
+        let keeper = HeldLogin()
+        // Started before alice's login was kept, so it starts as a guest.
+        let script = run(on: store, keeper: keeper, keeps: false)
+        try await script.app.start()
+
+        let person = run(on: store, keeper: keeper, keeps: true)
+        #expect(await person.run(script: "/login alice\npassword-alice\n") == 0)
+        let kept = try #require(keeper.token)
+
+        #expect(await script.send("/login bob", "password-bob", "/whoami").isEmpty)
+        #expect(keeper.token == kept)
+        #expect(await script.send("/logout").isEmpty)
+        #expect(keeper.token == kept)
+        #expect(try await store.resume(kept).user.name == "alice")
+    }
+
+    @Test("a kept login the store has ended is forgotten, and the run starts as a guest, saying so")
+    func endedLoginForgotten() async throws {
+        let keeper = HeldLogin()
+        keeper.token = SessionToken.random()
+        let app = run(on: TestApp.memoryStore(), keeper: keeper, keeps: true)
+        #expect(await app.run(script: "/whoami\n") == 0)
+        #expect(app.output.standardError == "the login kept from an earlier run has ended: /login <name> logs in again\n")
+        #expect(app.output.standardOutput == "guest\n")
+        #expect(keeper.token == nil)
+    }
+
+    @Test("a kept login the store can not check now stays kept for a later run")
+    func unreachableStoreKeepsToken() async throws {
+        let base = TestApp.memoryStore()
+        let session = try await base.signUp(name: "alice", password: "password-alice")
+        let store = FaultyStore(base)
+        store.fail(with: Unreachable(), calls: ["resume"])
+        let keeper = HeldLogin()
+        keeper.token = session.token
+        let app = run(on: store, keeper: keeper, keeps: true)
+        #expect(await app.run(script: "/whoami\n") == 0)
+        #expect(app.output.standardError.contains("was not resumed (the server did not answer)"))
+        #expect(app.output.standardOutput == "guest\n")
+        #expect(keeper.token == session.token)
+    }
+}
