@@ -90,7 +90,7 @@ struct InteractiveTests {
         // is kept); Up brings back the last line of the one before.
         let again = try TmuxSession(command: command())
         shown = try again.waitUntil { $0.contains("home > board  bob>") }
-        #expect(shown.contains("logged in as bob, kept from an earlier run (/logout ends it)"))
+        #expect(shown.contains("tudy: /help lists the commands, /quit leaves\nlogged in as bob, kept from an earlier run (/logout ends it)\n"))
         try again.press("Up")
         shown = try again.waitUntil { $0.contains("bob> 스터디 자리 있나요? 👋") }
         #expect(shown.contains("bob> 스터디 자리 있나요? 👋"))

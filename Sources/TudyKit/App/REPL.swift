@@ -40,6 +40,7 @@ public final class REPL {
     /// Runs until `/quit` or the end of input; returns the exit status: for a script 1 if any
     /// command failed, at a terminal 0; 141 when standard output was closed.
     public func run() async -> Int32 {
+        if options.isInteractive { console.line("tudy: /help lists the commands, /quit leaves") }
         do {
             try await app.start()
         } catch {
@@ -52,7 +53,6 @@ public final class REPL {
         context.showsLiveMessages = options.isInteractive
         context.confirmsDeletion = options.isInteractive
         if options.isInteractive {
-            console.line("tudy: /help lists the commands, /quit leaves")
             context.live.onArrival = { [weak self] in self?.changesArrived() }
         }
         defer { context.live.onArrival = nil }
