@@ -22,7 +22,8 @@ extension PostgresChatStore {
                     Int.self,
                     """
                     SELECT COUNT(*)::BIGINT FROM (
-                        SELECT 1 FROM message WHERE room_id = \(roomID) AND id > \(lastRead) AND sender_id <> \(userID)
+                        SELECT 1 FROM message
+                        WHERE room_id = \(roomID) AND id > \(lastRead) AND sender_id <> \(userID) AND status <> 'deleted'
                         LIMIT \(RoomSummary.unreadLimit)) AS unread
                     """, on: connection) ?? 0
                 summaries.append(
@@ -242,7 +243,7 @@ extension PostgresChatStore {
                 SELECT message.id FROM message, membership
                 WHERE membership.room_id = \(roomID) AND membership.user_id = \(userID)
                   AND message.room_id = membership.room_id AND message.id > membership.last_read_message_id
-                  AND message.sender_id <> \(userID)
+                  AND message.sender_id <> \(userID) AND message.status <> 'deleted'
                 ORDER BY message.id LIMIT 1
                 """, on: connection)
         }

@@ -19,7 +19,7 @@ extension SQLiteChatStore {
                     Int.self,
                     sql: """
                         SELECT COUNT(*) FROM (
-                            SELECT 1 FROM message WHERE room_id = ? AND id > ? AND sender_id <> ? LIMIT ?
+                            SELECT 1 FROM message WHERE room_id = ? AND id > ? AND sender_id <> ? AND status <> 'deleted' LIMIT ?
                         )
                         """, arguments: [roomID, lastRead, userID, RoomSummary.unreadLimit]) ?? 0
                 return RoomSummary(
@@ -189,7 +189,7 @@ extension SQLiteChatStore {
                     SELECT MIN(message.id) FROM message, membership
                     WHERE membership.room_id = ? AND membership.user_id = ?
                       AND message.room_id = membership.room_id AND message.id > membership.last_read_message_id
-                      AND message.sender_id <> ?
+                      AND message.sender_id <> ? AND message.status <> 'deleted'
                     """, arguments: [roomID, userID, userID])
         }
     }

@@ -174,4 +174,21 @@ struct LiveChatTests {
         #expect(app.output.standardOutput == "[11-27 09:00] #1 @alice alice: from alice\n[11-27 09:00] #2 @carol carol: from carol\n")
         #expect(try await app.store.rooms(of: try await app.session("bob")).allSatisfy { $0.unreadCount == 0 })
     }
+
+    @Test("/wait in the rooms list leaves out what was unsent before it was read, and reads past it")
+    func waitSkipsUnsent() async throws {
+        let app = try await app()
+        let alice = try await app.session("alice")
+        let wrong = try await app.store.send("wrong room", to: 1, from: alice)
+        _ = try await app.store.send("see you at nine", to: 1, from: alice)
+        let slip = try await app.store.send("slip", to: 1, from: alice)
+        for id in [wrong.id, slip.id] { _ = try await app.store.unsend(.id(id), in: 1, by: alice) }
+        await app.send("/chat")
+        #expect(app.output.standardOutput.hasSuffix("[1 unread]  alice: (message deleted)\n"))
+        app.output.clear()
+        #expect(await app.send("/wait 5") == [])
+        #expect(app.output.standardOutput == "[11-27 09:00] #1 @alice alice: see you at nine\n")
+        #expect(try await app.store.firstUnread(in: 1, for: try await app.session("bob")) == nil)
+        #expect(try await app.store.messages(in: 1, for: try await app.session("bob"), after: 0, limit: 10).count == 3)
+    }
 }

@@ -75,6 +75,27 @@ struct MessageEditContractTests {
         }
     }
 
+    @Test("an unsent message is no news: it leaves the unread count and is not the first unread; an edited one stays unread", arguments: StoreFactory.all)
+    func unsentIsNotUnread(_ factory: StoreFactory) async throws {
+        let r = try await rooms(factory)
+        let first = try await r.store.send("are you coming?", to: r.ours.id, from: r.ann)
+        let second = try await r.store.send("wrong room, sorry", to: r.ours.id, from: r.ann)
+        let third = try await r.store.send("see you at nine", to: r.ours.id, from: r.ann)
+        func unread() async throws -> (count: Int?, first: Int?) {
+            (try await r.store.rooms(of: r.ben).first { $0.room.id == r.ours.id }?.unreadCount,
+             try await r.store.firstUnread(in: r.ours.id, for: r.ben))
+        }
+        #expect(try await unread() == (3, first.id))
+
+        _ = try await r.store.unsend(.id(first.id), in: r.ours.id, by: r.ann)
+        _ = try await r.store.edit(.id(third.id), in: r.ours.id, to: "see you at ten", by: r.ann)
+        #expect(try await unread() == (2, second.id))
+        _ = try await r.store.unsend(.id(second.id), in: r.ours.id, by: r.ann)
+        #expect(try await unread() == (1, third.id))
+        _ = try await r.store.unsend(.id(third.id), in: r.ours.id, by: r.ann)
+        #expect(try await unread() == (0, nil))
+    }
+
     @Test("nobody edits or unsends another's message, whatever id or room is passed", arguments: StoreFactory.all)
     func authorship(_ factory: StoreFactory) async throws {
         let r = try await rooms(factory)

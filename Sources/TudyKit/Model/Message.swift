@@ -55,6 +55,12 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
         Message(id: id, roomID: roomID, sender: sender, text: "", sentAt: sentAt, status: .deleted)
     }
 
+    /// Whether it counts as news for `user` until shown: another's message, still there (one
+    /// its sender unsent is nothing to read, though its place is shown).
+    public func isUnread(by user: User) -> Bool {
+        !sender.isNamed(user.name) && status != .deleted
+    }
+
     /// The longest message tudy sends, in characters.
     public static let maximumLength = 4000
 

@@ -95,10 +95,13 @@ final class RoomListScreen: Screen {
                 in: summary.room.id, for: session, after: first - 1, limit: RoomScreen.unreadCap)
             unread += messages.map { ($0, summary.room) }
         }
+        // An unsent message is read with the rest, but not printed: it is no news.
         for (message, room) in unread.sorted(by: { $0.message.id < $1.message.id }) {
-            context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: false))
+            if message.status != .deleted {
+                context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: false))
+            }
             try await context.store.markRead(roomID: room.id, upTo: message.id, for: session)
         }
-        return unread.contains { !$0.message.sender.isNamed(session.user.name) }
+        return unread.contains { $0.message.isUnread(by: session.user) }
     }
 }

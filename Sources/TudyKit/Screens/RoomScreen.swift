@@ -83,7 +83,7 @@ final class RoomScreen: Screen {
             in: room.id, for: session, before: firstUnread, limit: max(0, Self.pageSize - shown.count))
         header(hasOlder: before.hasOlder)
         show(before, saysWhenEmpty: false)
-        context.console.line("── \(shown.count { !$0.sender.isNamed(session.user.name) }) new ──")
+        context.console.line("── \(shown.count { $0.isUnread(by: session.user) }) new ──")
         show(MessagePage(messages: shown, hasOlder: before.hasOlder), keepsOldest: !before.messages.isEmpty)
         if unread.count > Self.unreadCap {
             context.console.line("── more new after these: /next shows them ──")

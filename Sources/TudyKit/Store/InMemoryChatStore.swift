@@ -154,7 +154,7 @@ public actor InMemoryChatStore: SeedableStore {
                     room: state.room, lastMessage: state.messages.last,
                     unreadCount: min(
                         RoomSummary.unreadLimit,
-                        state.messages.count { $0.id > lastRead && !$0.sender.isNamed(user.name) }))
+                        state.messages.count { $0.id > lastRead && $0.isUnread(by: user) }))
             }
             .sorted { ($0.lastMessage?.id ?? 0, $0.room.id) > ($1.lastMessage?.id ?? 0, $1.room.id) }
     }
@@ -248,7 +248,7 @@ public actor InMemoryChatStore: SeedableStore {
         let user = try user(of: session.token)
         let state = try memberState(of: roomID, user: user)
         let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
-        return state.messages.first { $0.id > lastRead && !$0.sender.isNamed(user.name) }?.id
+        return state.messages.first { $0.id > lastRead && $0.isUnread(by: user) }?.id
     }
 
     public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
