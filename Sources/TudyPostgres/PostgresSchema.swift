@@ -94,17 +94,22 @@ enum PostgresSchema {
         (4, [
             "ALTER TABLE project ADD COLUMN search_text TEXT NOT NULL DEFAULT ''",
             "UPDATE project SET search_text = lower(title || E'\\n' || body)",
-            """
-            DO $$ BEGIN
-                CREATE EXTENSION IF NOT EXISTS pg_trgm;
-                CREATE INDEX message_search_trigrams ON message USING gin (search_text gin_trgm_ops);
-                CREATE INDEX project_search_trigrams ON project USING gin (search_text gin_trgm_ops);
-            EXCEPTION WHEN insufficient_privilege OR undefined_file OR feature_not_supported THEN
-                RAISE WARNING 'pg_trgm could not be added (%): /find reads messages without an index', SQLERRM;
-            END $$
-            """
+            searchIndexes,
         ]),
     ]
+
+    /// The trigram indexes of migration 4, made where they are missing. It runs again at each
+    /// start while they are, so that a database whose role could not add pg_trgm then gets
+    /// them once it can.
+    private static let searchIndexes = """
+        DO $$ BEGIN
+            CREATE EXTENSION IF NOT EXISTS pg_trgm;
+            CREATE INDEX IF NOT EXISTS message_search_trigrams ON message USING gin (search_text gin_trgm_ops);
+            CREATE INDEX IF NOT EXISTS project_search_trigrams ON project USING gin (search_text gin_trgm_ops);
+        EXCEPTION WHEN insufficient_privilege OR undefined_file OR feature_not_supported THEN
+            RAISE WARNING 'pg_trgm could not be added (%): /find reads messages without an index', SQLERRM;
+        END $$
+        """
 
     /// Brings the database up to the newest version, each migration one transaction.
     static func migrate(_ client: PostgresClient, logger: Logger) async throws {
@@ -122,6 +127,15 @@ enum PostgresSchema {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
                 try await connection.query("INSERT INTO tudy_migration (version) VALUES (\(migration.version))", logger: logger)
+            }
+            let missing = try await connection.query(
+                """
+                SELECT count(*)::BIGINT FROM (VALUES ('message_search_trigrams'), ('project_search_trigrams')) AS wanted (name)
+                WHERE to_regclass(name) IS NULL
+                """, logger: logger
+            ).decode(Int.self).reduce(0, +)
+            if missing > 0 {
+                try await connection.query(PostgresQuery(unsafeSQL: searchIndexes), logger: logger)
             }
         }
     }

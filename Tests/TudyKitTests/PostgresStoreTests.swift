@@ -64,4 +64,27 @@ struct PostgresStoreTests {
             await Task.yield()
         }
     }
+
+    @Test("trigram indexes that a first start could not make (no pg_trgm then) are made at a later start")
+    func searchIndexesMadeLater() async throws {
+        let url = try await PostgresTestCluster.newDatabase()
+        await (try await PostgresTestCluster.store(at: url)).close()
+        // As a database whose role could not add pg_trgm: migration 4 recorded, no indexes.
+        try await PostgresTestCluster.administer("DROP EXTENSION pg_trgm CASCADE", in: url)
+        let store = try await PostgresTestCluster.store(at: url)
+        await store.close()
+        do {
+            try await PostgresTestCluster.administer(
+                """
+                DO $$ BEGIN
+                    IF to_regclass('message_search_trigrams') IS NULL OR to_regclass('project_search_trigrams') IS NULL THEN
+                        RAISE EXCEPTION 'expected both trigram indexes after the second start; one is missing';
+                    END IF;
+                END $$
+                """, in: url)
+        } catch {
+            // PSQLError shows the server's message only when reflected.
+            Issue.record("\(String(reflecting: error))")
+        }
+    }
 }

@@ -29,9 +29,10 @@ enum PostgresTestCluster {
         return try #require(parts.string)
     }
 
-    /// Runs `sql` on the cluster's administrative database (never one a store uses).
-    static func administer(_ sql: String) async throws {
-        let parts = try #require(URLComponents(string: try url()))
+    /// Runs `sql` on the cluster's administrative database (never one a store uses), or on the
+    /// database at `database`.
+    static func administer(_ sql: String, in database: String? = nil) async throws {
+        let parts = try #require(URLComponents(string: try database ?? url()))
         var configuration = PostgresClient.Configuration(
             host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "postgres",
             password: parts.password, database: String(parts.path.dropFirst()), tls: .disable)
