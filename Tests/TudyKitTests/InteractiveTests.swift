@@ -52,8 +52,8 @@ struct InteractiveTests {
         try terminal.waitUntil { $0.components(separatedBy: "password for bob:").count == 3 }
         try terminal.type("bob-password")
         try terminal.press("Enter")
-        var shown = try terminal.waitUntil { $0.contains("logged in as bob") }
-        #expect(shown.contains("logged in as bob"))
+        var shown = try terminal.waitUntil { $0.contains("logged in as bob\nkept") }
+        #expect(shown.contains("logged in as bob\nkept for later runs on this store: /logout ends it\n"))
         #expect(!shown.contains("bob-password"))
 
         try terminal.type("/chat")

@@ -36,6 +36,7 @@ struct KeptLoginTests {
         let first = run(on: store, keeper: keeper, keeps: true)
         #expect(await first.run(script: "/login alice\npassword-alice\n") == 0)
         #expect(keeper.token != nil)
+        #expect(first.output.standardError == "kept for later runs on this store: /logout ends it\n")
 
         let second = run(on: store, keeper: keeper, keeps: false)
         #expect(await second.run(script: "/whoami\n/chat\n/logout\n") == 0)
@@ -63,6 +64,7 @@ struct KeptLoginTests {
 
         #expect(await script.send("/login bob", "password-bob", "/whoami").isEmpty)
         #expect(keeper.token == kept)
+        #expect(script.output.standardError == "", "a login not kept says nothing of keeping")
         #expect(await script.send("/logout").isEmpty)
         #expect(keeper.token == kept)
         #expect(try await store.resume(kept).user.name == "alice")
