@@ -69,7 +69,7 @@ enum GlobalCommand: String, CommandSet {
         case .next: "open the room with the oldest unread message"
         case .signup: "make an account; asks for the password twice"
         case .login: "log in; asks for the password"
-        case .logout: "log out"
+        case .logout: "log out; a login kept for later runs ends too"
         case .whoami: "your name, or guest"
         case .quit: "leave tudy"
         }
