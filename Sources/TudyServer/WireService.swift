@@ -73,8 +73,9 @@ struct WireService: Sendable {
                 roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),
                 for: try await session(request))
         case .findMessages:
-            reply.messages = try await store.findMessages(
-                try need(request.words, "words"), for: try await session(request), limit: try limit(request))
+            // The store takes words as MessageSearch.words gives them; a client may send them as typed.
+            let words = MessageSearch.words(try need(request.words, "words").joined(separator: " "))
+            reply.messages = try await store.findMessages(words, for: try await session(request), limit: try limit(request))
         case .editMessage:
             reply.message = try await store.edit(
                 MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), to: try need(request.text, "text"),

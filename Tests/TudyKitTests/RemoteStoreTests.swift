@@ -132,6 +132,22 @@ struct RemoteStoreTests {
         #expect(try await store.messages(in: room.id, for: ann, before: nil, limit: 10).messages.map(\.text) == ["once"])
     }
 
+    @Test("the server folds the words of a search itself: a client that sends them as typed finds what tudy finds")
+    func serverFoldsSearchWords() async throws {
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        _ = try await store.send("see you at l'école", to: room.id, from: ben, key: nil)
+        let find = #"{"id":1,"op":"find_messages","words":["ÉCOLE","See  You"],"limit":10,"token":"\#(ann.token.text)"}"#
+
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let exchange = try await RawSocket.exchange(server.url, [find])
+        let found = exchange.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0).messages }
+        #expect(found.map { $0.map(\.text) } == [["see you at l'école"]], "replies: \(exchange.replies)")
+    }
+
     @Test("a post asked for again with its key is answered again, not made twice (the server keeps the reply)")
     func repeatedRequestAnsweredOnce() async throws {
         let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
