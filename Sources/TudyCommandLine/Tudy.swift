@@ -10,6 +10,13 @@ package struct Tudy<Modes: NetworkModes>: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "tudy",
             abstract: "A terminal chat client for study groups: a board of posts, and 1:1 and group chat.",
+            // The root's own usage would be `tudy <subcommand>`, which hides that plain `tudy`
+            // chats and where its flags are listed.
+            usage: """
+                tudy [--store <path> | --memory | --server <url> ...] [<options>]
+                tudy serve [--listen <host:port>] [<options>]
+                """,
+            discussion: "Plain tudy chats: 'tudy help chat' lists its options, 'tudy help serve' the server's.",
             version: "0.6.0",
             subcommands: [Chat<Modes>.self, Serve<Modes>.self],
             defaultSubcommand: Chat<Modes>.self)

@@ -158,6 +158,17 @@ struct BinaryTests {
         #expect(run.combined == "0.6.0\n")
     }
 
+    @Test("tudy --help shows that plain tudy chats and where its flags are listed; tudy help chat lists them")
+    func help() throws {
+        let root = try tudy(["--help"], input: "")
+        #expect(root.status == 0)
+        #expect(root.combined.contains("tudy [--store <path> | --memory | --server <url> ...] [<options>]"), "\(root.combined)")
+        #expect(root.combined.contains("'tudy help chat' lists its options"), "\(root.combined)")
+        let chat = try tudy(["help", "chat"], input: "")
+        #expect(chat.status == 0)
+        #expect(["--store", "--memory", "--server", "--command", "--json", "--trace", "--remember"].allSatisfy(chat.combined.contains))
+    }
+
     @Test("a clean script exits 0 and prints no prompt")
     func cleanScript() throws {
         let run = try tudy(["--memory"], input: "/whoami\n/quit\n/whoami\n")
