@@ -57,6 +57,11 @@ struct SQLiteStoreTests {
             + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(bytes.range(of: Data(secret.utf8)) == nil)
         #expect(bytes.range(of: Data("비밀번호는 사칠일일".utf8)) == nil)
+        // The search index holds text as trigrams: none of those only the unsent held is left.
+        // (None with digits or only a to f: a session's token is kept as hex, and may hold them.)
+        for trigram in ["oor", "zeb", "ebr", "비밀번", "사칠일"] {
+            #expect(bytes.range(of: Data(trigram.utf8)) == nil, "'\(trigram)' is still in the file")
+        }
         let queue = try DatabaseQueue(path: path)
         let indexed = try await queue.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message_search WHERE message_search MATCH 'zebra'")
