@@ -211,6 +211,26 @@ struct SQLiteStoreTests {
         #expect(check == "ok")
     }
 
+    @Test("a write kept waiting past the busy timeout by another process's lock: one clear error, nothing saved; then it goes through")
+    func busy() async throws {
+        let path = try newPath()
+        let (room, alice, bob) = try await aliceAndBob(in: try open(path))
+        // The store's 10 s wait made short; the rest of its set-up is its own.
+        let store = try SQLiteChatStore(
+            path: path, clock: .stepping(from: TestApp.start), hasher: hasher,
+            prepare: { db in try db.execute(sql: "PRAGMA busy_timeout = 50") })
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+
+        await #expect(throws: StoreFileError.busy) { try await store.send("while it is held", to: room.id, from: alice) }
+        #expect(ErrorReport.message(for: StoreFileError.busy).contains("nothing was saved"))
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        _ = try await store.send("once it is free", to: room.id, from: alice)
+        #expect(try await store.messages(in: room.id, for: bob, before: nil, limit: 10).messages.map(\.text) == ["once it is free"])
+    }
+
     /// A plan line that reads `message` other than by a room's index or one message's id: a
     /// scan, or a walk of every room's messages by id (`rowid<?`), which costs the same.
     static func walksMessages(_ detail: String) -> Bool {
