@@ -6,6 +6,11 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "chat",
             abstract: "Chat: the board, and 1:1 and group rooms (what plain `tudy` runs).",
+            // Plain `tudy` is how people run it; `tudy chat` is the same.
+            usage: """
+                tudy [<options>]
+                tudy chat [<options>]
+                """,
             discussion: "Reads commands from a terminal, or one per line from a pipe or a file. /help lists them.")
     }
 

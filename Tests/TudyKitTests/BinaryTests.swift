@@ -166,6 +166,7 @@ struct BinaryTests {
         #expect(root.combined.contains("'tudy help chat' lists its options"), "\(root.combined)")
         let chat = try tudy(["help", "chat"], input: "")
         #expect(chat.status == 0)
+        #expect(chat.combined.contains("USAGE: tudy [<options>]"), "\(chat.combined)")
         #expect(["--store", "--memory", "--server", "--command", "--json", "--trace", "--remember"].allSatisfy(chat.combined.contains))
     }
 
