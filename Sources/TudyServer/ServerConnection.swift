@@ -116,14 +116,24 @@ actor ServerConnection {
         }
     }
 
+    /// How far back in each room a client that was away is sent again the messages that are
+    /// edited or unsent: as far as a room's screen shows when it opens.
+    static let changedCatchUpDepth = 100
+
     /// Starts pushing a session's changes; after a reconnection (`since`), first what came since.
     private func subscribe(_ request: WireRequest) async throws -> WireFrame? {
         let session = try await service.session(request)
         let stream = try await service.store.changes(for: session)
         var missed: [Message] = []
+        // Edits and unsends are not kept as events, so the client gets the recent messages that
+        // are no longer as sent, and shows again those it shows otherwise.
+        var changed: [Message] = []
         let rooms = try await service.store.rooms(of: session)
         if let since = request.since {
             for summary in rooms {
+                let recent = try await service.store.messages(
+                    in: summary.room.id, for: session, before: nil, limit: Self.changedCatchUpDepth)
+                changed += recent.messages.filter { $0.id <= since && $0.status != .sent }
                 var after = since
                 while true {
                     let page = try await service.store.messages(in: summary.room.id, for: session, after: after, limit: 1000)
@@ -145,6 +155,9 @@ actor ServerConnection {
         await write(reply)
         subscriptions[id] = Task { [weak self] in
             var newest = request.since ?? 0
+            for message in changed {
+                await self?.push(.messageChanged(message), to: id)
+            }
             for message in missed {
                 await self?.push(.message(message), to: id)
                 newest = message.id

@@ -122,6 +122,28 @@ struct LiveChatTests {
         #expect(app.output.standardOutput == "#\(bobs.id) [11-27 09:00] bob: (message deleted)\n", "the user's own change, once")
     }
 
+    @Test("a change to a message the open room has not shown (above its page) is not printed; once /more shows it, it is")
+    func changeAbovePage() async throws {
+        let app = try await app()
+        // bob's own messages: nothing unread, so the room opens on its last page.
+        let bobs = try await app.session("bob")
+        let first = try await app.store.send("the first, with a tpyo", to: 1, from: bobs)
+        for n in 1...RoomScreen.pageSize {
+            _ = try await app.store.send("message \(n)", to: 1, from: bobs)
+        }
+        await app.send("/chat", "/open 1")
+        app.output.clear()
+        let edited = try await app.store.edit(.id(first.id), in: 1, to: "the first, with a typo", by: bobs)
+        await app.tabBar.show(.messageChanged(edited))
+        #expect(app.output.standardOutput == "")
+
+        await app.send("/more")
+        app.output.clear()
+        let again = try await app.store.edit(.id(first.id), in: 1, to: "the first", by: bobs)
+        await app.tabBar.show(.messageChanged(again))
+        #expect(app.output.standardOutput == "#\(first.id) [11-27 09:00] bob: the first (edited)\n")
+    }
+
     @Test("the bell rings on a terminal only")
     func bellOnTerminalOnly() {
         let output = RecordingOutput()

@@ -80,6 +80,42 @@ struct RemoteStoreTests {
         #expect(caughtUp.id == hello.id && caughtUp.text == hello.text && caughtUp.roomID == group.id)
     }
 
+    @Test("messages edited or unsent while the connection was down are sent as changes once it is back, then what is new")
+    func changeCatchUp() async throws {
+        let store = serverStore()
+        let server = try await TestServer.start(store)
+        let client = try await server.client()
+        let ann = try await client.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await store.directRoom(between: ben, and: ann.user)
+        let typo = try await store.send("meet at nien", to: room.id, from: ben)
+        let secret = try await store.send("the door code is 4471", to: room.id, from: ben)
+        // Left as sent: no change to send again.
+        _ = try await store.send("see you", to: room.id, from: ben)
+        let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
+        let connection = await ChangeRecorder.connectionLines(of: client)
+
+        await server.stop()
+        #expect(starts(await connection.next(1), with: "lost the connection"))
+        let edited = try await store.edit(.id(typo.id), in: room.id, to: "meet at nine", by: ben)
+        let unsent = try await store.unsend(.id(secret.id), in: room.id, by: ben)
+        let later = try await store.send("on my way", to: room.id, from: ben)
+
+        let again = try await TestServer.start(store, port: server.port)
+        defer { Task { await again.stop() } }
+        // Compared without the time, which the wire carries as seconds in a double.
+        let back = await changes.next(3).map { change -> String in
+            switch change {
+            case .message(let message): "new #\(message.id) \(message.status) \(message.text)"
+            case .messageChanged(let message): "changed #\(message.id) \(message.status) \(message.text)"
+            default: "\(change)"
+            }
+        }
+        #expect(back == [
+            "changed #\(edited.id) edited meet at nine", "changed #\(unsent.id) deleted ", "new #\(later.id) sent on my way",
+        ])
+    }
+
     @Test("when the server's database goes away its clients are told, a question fails at once and a message waits; once it is back the message is sent and delivered")
     func databaseOutage() async throws {
         let database = try await PostgresTestCluster.newDatabase()

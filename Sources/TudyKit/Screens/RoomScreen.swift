@@ -162,10 +162,11 @@ final class RoomScreen: Screen {
         }
     }
 
-    /// A message edited or deleted: printed again as it is now, in the open room, once it has
-    /// been shown and unless this screen printed it so already (the user's own change).
+    /// A message edited or deleted: printed again as it is now, in the open room, if this
+    /// screen has shown it, and unless it printed it so already (the user's own change, or
+    /// a change sent again after a reconnection).
     func receiveChange(_ message: Message) {
-        guard message.id <= newestShownID, shown[message.id] != message else { return }
+        guard let before = shown[message.id], before != message else { return }
         print(message)
     }
 
