@@ -26,7 +26,7 @@ enum StoreFile {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
-            // A commit is on disk before tudy says a message was sent.
+            // A commit is on disk before tudy says a message was sent (set again on the writer below).
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // What is deleted or overwritten is zeroed where that costs no more writing (an
             // unsend zeroes the rest too: SQLiteChatStore.unsend).
@@ -44,6 +44,8 @@ enum StoreFile {
             }
             configuration.journalMode = .wal
             let pool = try DatabasePool(path: path, configuration: configuration)
+            // Again on the writer, whose WAL set-up in GRDB sets NORMAL after `prepareDatabase`.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
             if try pool.read(StoreSchema.migrator.hasBeenSuperseded) { throw StoreFileError.newerSchema(path: path) }
             try StoreSchema.migrator.migrate(pool)
             return pool

@@ -211,6 +211,17 @@ struct SQLiteStoreTests {
         #expect(check == "ok")
     }
 
+    @Test("every write is committed with synchronous = FULL, on a new store and on one opened again")
+    func commitsSynced() async throws {
+        let path = try newPath()
+        for _ in 1...2 {
+            let store = try open(path)
+            // What the writer connection runs with, where every commit is made.
+            #expect(try await store.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
+            #expect(try await store.write { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        }
+    }
+
     @Test("a write kept waiting past the busy timeout by another process's lock: one clear error, nothing saved; then it goes through")
     func busy() async throws {
         let path = try newPath()
