@@ -11,8 +11,9 @@ public enum StoreChange: Equatable, Sendable {
     case left(roomID: Int)
     /// Someone came into or left one of the user's rooms; the room as it is now.
     case membersChanged(Room)
-    /// A networked store lost its server or got it back: one line saying so. Nothing is
-    /// missed meanwhile; what came is delivered once it is back.
+    /// A networked store lost its server or got it back: one line saying so. What came
+    /// meanwhile is delivered once it is back: rooms and members, then the messages edited or
+    /// unsent among each room's last 100 (those changed earlier too), then new messages.
     case connection(String)
 }
 
