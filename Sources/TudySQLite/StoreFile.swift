@@ -26,7 +26,7 @@ enum StoreFile {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
-            // A commit is on disk before tudy says a message was sent (set again on the writer below).
+            // A commit is on disk before tudy says a message was sent (and see below).
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // What is deleted or overwritten is zeroed where that costs no more writing (an
             // unsend zeroes the rest too: SQLiteChatStore.unsend).

@@ -125,8 +125,8 @@ actor ServerConnection {
         let session = try await service.session(request)
         let stream = try await service.store.changes(for: session)
         var missed: [Message] = []
-        // Edits and unsends are not kept as events, so the client gets the recent messages that
-        // are no longer as sent, and shows again those it shows otherwise.
+        // Edits and unsends are kept as no events, so a client that was away gets every recent
+        // message that is no longer as sent; it prints only those that differ from what it showed.
         var changed: [Message] = []
         let rooms = try await service.store.rooms(of: session)
         if let since = request.since {
