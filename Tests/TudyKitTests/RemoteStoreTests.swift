@@ -20,6 +20,19 @@ struct RemoteStoreTests {
         return line.hasPrefix(prefix)
     }
 
+    /// A server on a store in memory and a client of it: ann signs up through the client,
+    /// ben on the server's store itself, so that ben can act while the server is down.
+    private func annOnClientBenOnServer() async throws
+        -> (store: InMemoryChatStore, server: TestServer, client: RemoteChatStore, ann: Session, ben: Session)
+    {
+        let store = serverStore()
+        let server = try await TestServer.start(store)
+        let client = try await server.client()
+        let ann = try await client.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        return (store, server, client, ann, ben)
+    }
+
     @Test("while the server is gone a question fails at once, a message waits; once it is back the message is sent once")
     func disconnected() async throws {
         let store = serverStore()
@@ -53,11 +66,7 @@ struct RemoteStoreTests {
 
     @Test("rooms joined and people who came while the connection was down are reported once it is back, before their messages")
     func membershipCatchUp() async throws {
-        let store = serverStore()
-        let server = try await TestServer.start(store)
-        let client = try await server.client()
-        let ann = try await client.signUp(name: "ann", password: "ann-password")
-        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let (store, server, client, ann, ben) = try await annOnClientBenOnServer()
         let cat = try await store.signUp(name: "cat", password: "cat-password")
         let direct = try await store.directRoom(between: ben, and: ann.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
@@ -82,11 +91,7 @@ struct RemoteStoreTests {
 
     @Test("messages edited or unsent while the connection was down are sent as changes once it is back, then what is new")
     func changeCatchUp() async throws {
-        let store = serverStore()
-        let server = try await TestServer.start(store)
-        let client = try await server.client()
-        let ann = try await client.signUp(name: "ann", password: "ann-password")
-        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let (store, server, client, ann, ben) = try await annOnClientBenOnServer()
         let room = try await store.directRoom(between: ben, and: ann.user)
         let typo = try await store.send("meet at nien", to: room.id, from: ben)
         let secret = try await store.send("the door code is 4471", to: room.id, from: ben)
