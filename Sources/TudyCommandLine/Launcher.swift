@@ -123,7 +123,8 @@ package enum Launcher {
         return await repl.run()
     }
 
-    package static func makeStore(_ settings: Settings) throws -> any SeedableStore {
+    /// The store the settings name; `access` says whether a session or a server opens it.
+    package static func makeStore(_ settings: Settings, access: SQLiteChatStore.Access = .session) throws -> any SeedableStore {
         let clock = WallClock { Date() }
         let hasher = Argon2idPasswordHasher()
         if settings.inMemory { return InMemoryChatStore(clock: clock, hasher: hasher) }
@@ -134,6 +135,6 @@ package enum Launcher {
             path = StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
             try StoreLocation.prepareDefaultDirectory(for: path)
         }
-        return try SQLiteChatStore(path: path, clock: clock, hasher: hasher)
+        return try SQLiteChatStore(path: path, clock: clock, hasher: hasher, access: access)
     }
 }

@@ -8,7 +8,16 @@ import TudyKit
 /// in WAL mode: once a call returns, what it wrote survives a kill of the process.
 /// Each query is checked against the acting user, whatever ids it is given.
 public final class SQLiteChatStore: SeedableStore {
-    private let pool: DatabasePool
+    /// Who a store is opened for, which decides its connections to the file.
+    public enum Access: Sendable {
+        /// A chat session, which does one thing at a time: one connection, whose opening
+        /// writes nothing to a store that is already there.
+        case session
+        /// A server, which reads for many clients at once: readers beside the writer.
+        case server
+    }
+
+    private let database: any DatabaseWriter
     /// The store file.
     public let path: String
     let clock: WallClock
@@ -16,16 +25,16 @@ public final class SQLiteChatStore: SeedableStore {
 
     /// Opens (or makes) the store at `path`.
     /// - Throws: `StoreFileError` when the file is not a tudy store, is newer, or can not be written.
-    public convenience init(path: String, clock: WallClock, hasher: any PasswordHasher) throws {
-        try self.init(path: path, clock: clock, hasher: hasher, prepare: nil)
+    public convenience init(path: String, clock: WallClock, hasher: any PasswordHasher, access: Access = .session) throws {
+        try self.init(path: path, clock: clock, hasher: hasher, access: access, prepare: nil)
     }
 
     /// - Parameter prepare: runs on each new connection; tests use it to shrink the disk.
     init(
-        path: String, clock: WallClock, hasher: any PasswordHasher,
+        path: String, clock: WallClock, hasher: any PasswordHasher, access: Access = .session,
         prepare: (@Sendable (Database) throws -> Void)?
     ) throws {
-        self.pool = try StoreFile.openPool(path: path, prepare: prepare)
+        self.database = try StoreFile.openDatabase(path: path, for: access, prepare: prepare)
         self.path = path
         self.clock = clock
         self.hasher = hasher
@@ -35,7 +44,7 @@ public final class SQLiteChatStore: SeedableStore {
 
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await pool.read(body)
+            return try await database.read(body)
         } catch let error as DatabaseError {
             throw StoreFile.translate(error, path: path)
         }
@@ -44,12 +53,12 @@ public final class SQLiteChatStore: SeedableStore {
     /// Copies the write-ahead log into the file and empties it. A reader in the way only puts
     /// that off to a later checkpoint, so a failure is nobody's concern.
     func emptyWriteAheadLog() async {
-        _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try? await database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await pool.write(body)
+            return try await database.write(body)
         } catch let error as DatabaseError {
             throw StoreFile.translate(error, path: path)
         }

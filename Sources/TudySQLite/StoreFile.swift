@@ -16,7 +16,9 @@ enum StoreFile {
     /// `PRAGMA application_id` of a tudy store: "tudy" in ASCII.
     static let applicationID: Int32 = 0x7475_6479
 
-    static func openPool(path: String, prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> DatabasePool {
+    static func openDatabase(
+        path: String, for opener: SQLiteChatStore.Access, prepare: (@Sendable (Database) throws -> Void)? = nil
+    ) throws -> any DatabaseWriter {
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
@@ -42,15 +44,37 @@ enum StoreFile {
             guard access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
                 throw StoreFileError.readOnly(path: path)
             }
+            let database = try connect(path: path, for: opener, configuration: configuration)
+            if try database.read(StoreSchema.migrator.hasBeenSuperseded) { throw StoreFileError.newerSchema(path: path) }
+            try StoreSchema.migrator.migrate(database)
+            return database
+        } catch let error as DatabaseError {
+            throw translate(error, path: path)
+        }
+    }
+
+    /// The connections `opener` needs, in WAL mode, each commit synced.
+    private static func connect(
+        path: String, for opener: SQLiteChatStore.Access, configuration: Configuration
+    ) throws -> any DatabaseWriter {
+        var configuration = configuration
+        switch opener {
+        case .session:
+            // GRDB leaves this connection's journal mode alone. WAL is a mark in the file, set
+            // once; a store already in WAL mode opens without writing a thing.
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let mode = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+            guard mode == "wal" else { throw StoreFileError.unreadable(
+                path: path, reason: "SQLite's WAL mode is refused there (a network file system?); give --store a path on a local disk") }
+            return queue
+        case .server:
+            // GRDB's WAL set-up makes sure the -wal file is there, and not empty, for its
+            // readers: a table made and dropped at each start, and a checkpoint at each close.
             configuration.journalMode = .wal
             let pool = try DatabasePool(path: path, configuration: configuration)
             // Again on the writer, whose WAL set-up in GRDB sets NORMAL after `prepareDatabase`.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            if try pool.read(StoreSchema.migrator.hasBeenSuperseded) { throw StoreFileError.newerSchema(path: path) }
-            try StoreSchema.migrator.migrate(pool)
             return pool
-        } catch let error as DatabaseError {
-            throw translate(error, path: path)
         }
     }
 

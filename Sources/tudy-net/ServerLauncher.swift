@@ -29,7 +29,7 @@ enum ServerLauncher {
                 health = await postgres.healthReports()
                 store = postgres
             } else {
-                store = try Launcher.makeStore(settings.store)
+                store = try Launcher.makeStore(settings.store, access: .server)
             }
         } catch {
             console.error(ErrorReport.message(for: error))

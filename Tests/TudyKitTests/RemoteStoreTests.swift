@@ -156,7 +156,7 @@ struct RemoteStoreTests {
         let directory = try TemporaryDirectory.make()
         let store = try SQLiteChatStore(
             path: directory.appendingPathComponent("s.sqlite").path, clock: WallClock { Date() },
-            hasher: Argon2idPasswordHasher(cost: .testing))
+            hasher: Argon2idPasswordHasher(cost: .testing), access: .server)
         let ann = try await store.signUp(name: "ann", password: "ann-password")
         let ben = try await store.signUp(name: "ben", password: "ben-password")
         let room = try await store.directRoom(between: ann, and: ben.user)

@@ -211,15 +211,37 @@ struct SQLiteStoreTests {
         #expect(check == "ok")
     }
 
-    @Test("every write is committed with synchronous = FULL, on a new store and on one opened again")
-    func commitsSynced() async throws {
+    @Test("every write is committed with synchronous = FULL, on a new store and on one opened again",
+        arguments: [SQLiteChatStore.Access.session, .server])
+    func commitsSynced(access: SQLiteChatStore.Access) async throws {
         let path = try newPath()
         for _ in 1...2 {
-            let store = try open(path)
+            let store = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher, access: access)
             // What the writer connection runs with, where every commit is made.
             #expect(try await store.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
             #expect(try await store.write { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
         }
+    }
+
+    @Test("a chat session opens a store that is already there without writing to it")
+    func sessionOpensWithoutWriting() async throws {
+        let path = try newPath()
+        _ = try await aliceAndBob(in: try open(path))
+        // data_version changes on a connection whenever another one has committed.
+        let observer = try DatabaseQueue(path: path)
+        let version = { try observer.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } }
+        let before = try version()
+
+        let session = try open(path)
+        #expect(try await session.userNames() == ["alice", "bob"])
+        #expect(try version() == before, "the session's opening committed something")
+        let journalMode = { try observer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } }
+        #expect(try journalMode() == "wal")
+
+        // The observer does see a commit: a server's opening makes one (GRDB's WAL set-up).
+        let server = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher, access: .server)
+        #expect(try await server.userNames() == ["alice", "bob"])
+        #expect(try version() != before)
     }
 
     @Test("a write kept waiting past the busy timeout by another process's lock: one clear error, nothing saved; then it goes through")
