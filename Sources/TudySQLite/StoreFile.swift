@@ -64,8 +64,10 @@ enum StoreFile {
             // once; a store already in WAL mode opens without writing a thing.
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             let mode = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
-            guard mode == "wal" else { throw StoreFileError.unreadable(
-                path: path, reason: "SQLite's WAL mode is refused there (a network file system?); give --store a path on a local disk") }
+            guard mode == "wal" else {
+                throw StoreFileError.unreadable(
+                    path: path, reason: "SQLite's WAL mode is refused there (a network file system?); give --store a path on a local disk")
+            }
             return queue
         case .server:
             // GRDB's WAL set-up makes sure the -wal file is there, and not empty, for its
