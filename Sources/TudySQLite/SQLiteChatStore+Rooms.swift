@@ -198,7 +198,7 @@ extension SQLiteChatStore {
 
     public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         let user = try await resume(session.token).user
-        return try await StoreWatcher.changes(path: path, user: user)
+        return try await StoreWatcher.changes(path: path, user: user, watchers: watchers)
     }
 
     public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {

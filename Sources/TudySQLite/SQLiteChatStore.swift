@@ -18,6 +18,8 @@ public final class SQLiteChatStore: SeedableStore {
     }
 
     private let database: any DatabaseWriter
+    /// Stopped when the store goes, before `database` closes, so that it closes last.
+    let watchers = StoreWatchers()
     /// The store file.
     public let path: String
     let clock: WallClock
@@ -38,6 +40,10 @@ public final class SQLiteChatStore: SeedableStore {
         self.path = path
         self.clock = clock
         self.hasher = hasher
+    }
+
+    deinit {
+        watchers.stopAll()
     }
 
     // MARK: - Access

@@ -14,7 +14,7 @@ import TudyKit
 /// the order of the commits and a cursor on them skips nothing.
 enum StoreWatcher {
     /// How long the watcher sleeps between looks: 25 ms.
-    static let intervalMicroseconds: useconds_t = 25_000
+    static let intervalMicroseconds = 25_000
 
     /// What the watcher knows after a look.
     struct Snapshot: Sendable {
@@ -23,8 +23,9 @@ enum StoreWatcher {
         var rooms: [Int: Room]
     }
 
-    /// The stream of `user`'s changes in the file at `path` from now on.
-    static func changes(path: String, user: User) async throws -> AsyncStream<StoreChange> {
+    /// The stream of `user`'s changes in the file at `path` from now on, until the stream is
+    /// dropped or `watchers` are stopped.
+    static func changes(path: String, user: User, watchers: StoreWatchers) async throws -> AsyncStream<StoreChange> {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(StoreFile.busyTimeout)
@@ -39,15 +40,20 @@ enum StoreWatcher {
                 rooms: try rooms(of: user, in: db))
         }
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
-        let stop = StopFlag()
+        let stop = watchers.start()
         // A thread of its own that sleeps between looks: a look at an idle store is one
         // prepared statement, with no transaction and no task to schedule, so waiting costs
         // next to nothing.
         let thread = Thread {
+            defer {
+                try? connection.close()
+                probe.close()
+                continuation.finish()
+                watchers.ended(stop)
+            }
             var known = start
             var lastVersion = firstVersion
-            while !stop.isSet {
-                usleep(intervalMicroseconds)
+            while !stop.sleep(microseconds: intervalMicroseconds) {
                 do {
                     let version = try probe.read()
                     guard version != lastVersion else { continue }
@@ -57,7 +63,6 @@ enum StoreWatcher {
                     changes.forEach { continuation.yield($0) }
                 } catch {
                     // The file went away or broke: the stream ends, and the session says no more.
-                    continuation.finish()
                     return
                 }
             }
@@ -84,9 +89,13 @@ enum StoreWatcher {
             }
         }
 
-        deinit {
+        deinit { close() }
+
+        func close() {
             sqlite3_finalize(statement)
             sqlite3_close(connection)
+            statement = nil
+            connection = nil
         }
 
         func read() throws -> Int {
@@ -96,14 +105,6 @@ enum StoreWatcher {
             }
             return Int(sqlite3_column_int64(statement, 0))
         }
-    }
-
-    /// Tells the watcher's thread to end.
-    private final class StopFlag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        var isSet: Bool { lock.withLock { value } }
-        func set() { lock.withLock { value = true } }
     }
 
     /// What changed since `known`: rooms joined and left, members, new messages by key, then

@@ -244,6 +244,22 @@ struct SQLiteStoreTests {
         #expect(try version() != before)
     }
 
+    @Test("a store whose changes were followed closes last: the -wal is copied into the file and removed")
+    func closesLast() async throws {
+        let path = try newPath()
+        func follow(_ store: SQLiteChatStore) async throws -> AsyncStream<StoreChange> {
+            let (room, alice, _) = try await aliceAndBob(in: store)
+            let changes = try await store.changes(for: alice)
+            _ = try await store.send("in the file itself", to: room.id, from: alice)
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+            return changes
+        }
+        // The store goes while its stream is still held, as a session ends at the prompt.
+        let changes = try await follow(try open(path))
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "a watcher's connection outlived the store's")
+        withExtendedLifetime(changes) {}
+    }
+
     @Test("a write kept waiting past the busy timeout by another process's lock: one clear error, nothing saved; then it goes through")
     func busy() async throws {
         let path = try newPath()
