@@ -16,6 +16,8 @@ enum StoreFile {
     /// `PRAGMA application_id` of a tudy store: "tudy" in ASCII.
     static let applicationID: Int32 = 0x7475_6479
 
+    /// The store at `path` (made first if there is none), opened as `opener` needs it.
+    /// - Throws: `StoreFileError` for a file that is not a tudy store, is newer, or can not be written.
     static func openDatabase(
         path: String, for opener: SQLiteChatStore.Access, prepare: (@Sendable (Database) throws -> Void)? = nil
     ) throws -> any DatabaseWriter {
