@@ -14,8 +14,10 @@ struct SQLiteStoreTests {
         try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
     }
 
-    private func open(_ path: String, clock: WallClock = .stepping(from: TestApp.start)) throws -> SQLiteChatStore {
-        try SQLiteChatStore(path: path, clock: clock, hasher: hasher)
+    private func open(
+        _ path: String, clock: WallClock = .stepping(from: TestApp.start), access: SQLiteChatStore.Access = .session
+    ) throws -> SQLiteChatStore {
+        try SQLiteChatStore(path: path, clock: clock, hasher: hasher, access: access)
     }
 
     /// Makes alice and bob and their 1:1 room.
@@ -216,7 +218,7 @@ struct SQLiteStoreTests {
     func commitsSynced(access: SQLiteChatStore.Access) async throws {
         let path = try newPath()
         for _ in 1...2 {
-            let store = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher, access: access)
+            let store = try open(path, access: access)
             // What the writer connection runs with, where every commit is made.
             #expect(try await store.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
             #expect(try await store.write { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
@@ -239,7 +241,7 @@ struct SQLiteStoreTests {
         #expect(try journalMode() == "wal")
 
         // The observer does see a commit: a server's opening makes one (GRDB's WAL set-up).
-        let server = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher, access: .server)
+        let server = try open(path, access: .server)
         #expect(try await server.userNames() == ["alice", "bob"])
         #expect(try version() != before)
     }
