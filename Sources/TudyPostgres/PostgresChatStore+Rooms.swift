@@ -267,7 +267,7 @@ extension PostgresChatStore {
                 Int.self,
                 """
                 INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text)
-                VALUES (nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(MessageSearch.folded(text)))
+                VALUES (nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)))
                 RETURNING id
                 """, on: connection) ?? 0
             try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), 'm')", logger: Self.quiet)
@@ -280,7 +280,7 @@ extension PostgresChatStore {
         return try await change(pick, in: roomID, by: session) { message, connection in
             try await connection.query(
                 """
-                UPDATE message SET text = \(text), search_text = \(MessageSearch.folded(text)), status = 'edited'
+                UPDATE message SET text = \(text), search_text = \(CaseFolding.search(text)), status = 'edited'
                 WHERE id = \(message.id)
                 """, logger: Self.quiet)
             return message.edited(to: text)
@@ -391,7 +391,7 @@ extension PostgresChatStore {
                         """
                         INSERT INTO message (id, room_id, sender_id, text, sent_at, search_text)
                         VALUES (nextval('message_id'), \(roomID), \(sender.id), \(line.text), \(line.sentAt ?? now),
-                                \(MessageSearch.folded(line.text)))
+                                \(CaseFolding.search(line.text)))
                         RETURNING id
                         """, on: connection) ?? 0
                     // A sender has read what they wrote.

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import TudyKit
 
 /// The store's tables, made by versioned migrations that run at start; several servers
 /// starting at once take turns through an advisory lock.
@@ -9,7 +10,16 @@ enum PostgresSchema {
     static let messageOrderLock = 7_261_001
     private static let migrationLock = 7_261_000
 
-    private static let migrations: [(version: Int, sql: [String])] = [
+    /// One step of a migration: a statement, or work done here in Swift.
+    private enum Step: ExpressibleByStringLiteral {
+        case sql(String)
+        /// `search_text` folded again by `CaseFolding.search`, where it differs.
+        case refoldSearchText
+
+        init(stringLiteral sql: String) { self = .sql(sql) }
+    }
+
+    private static let migrations: [(version: Int, steps: [Step])] = [
         (1, [
             """
             CREATE TABLE users (
@@ -94,8 +104,11 @@ enum PostgresSchema {
         (4, [
             "ALTER TABLE project ADD COLUMN search_text TEXT NOT NULL DEFAULT ''",
             "UPDATE project SET search_text = lower(title || E'\\n' || body)",
-            searchIndexes,
+            .sql(searchIndexes),
         ]),
+        // Search folds a letter typed another way (full-width, compatibility, decomposed) and
+        // full case (`STRASSE`, `Straße`) as well; this also folds again what lower() folded.
+        (5, [.refoldSearchText]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each
@@ -111,6 +124,35 @@ enum PostgresSchema {
         END $$
         """
 
+    /// Sets `search_text` to `CaseFolding.search` of the `text` expression wherever they differ,
+    /// a thousand rows at a time. ASCII text folds as it always did, so only other rows are read.
+    private static func refoldSearchText(
+        of table: String, text: String, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        var after: Int64 = 0
+        while true {
+            var last: Int64?
+            var changes: [(id: Int64, folded: String)] = []
+            let rows = try await connection.query(
+                """
+                SELECT id, \(unescaped: text), search_text FROM \(unescaped: table)
+                WHERE id > \(after) AND octet_length(\(unescaped: text)) <> char_length(\(unescaped: text)) ORDER BY id LIMIT 1000
+                """, logger: logger)
+            for try await (id, text, searchText) in rows.decode((Int64, String, String).self) {
+                last = id
+                let folded = CaseFolding.search(text)
+                // Byte for byte: Swift's == holds a decomposed text equal to its composed form.
+                if !folded.utf8.elementsEqual(searchText.utf8) { changes.append((id, folded)) }
+            }
+            for change in changes {
+                try await connection.query(
+                    "UPDATE \(unescaped: table) SET search_text = \(change.folded) WHERE id = \(change.id)", logger: logger)
+            }
+            guard let last else { return }
+            after = last
+        }
+    }
+
     /// Brings the database up to the newest version, each migration one transaction.
     static func migrate(_ client: PostgresClient, logger: Logger) async throws {
         try await client.withTransaction(logger: logger) { connection in
@@ -123,8 +165,14 @@ enum PostgresSchema {
                 applied.insert(version)
             }
             for migration in migrations where !applied.contains(migration.version) {
-                for statement in migration.sql {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                for step in migration.steps {
+                    switch step {
+                    case .sql(let statement):
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    case .refoldSearchText:
+                        try await refoldSearchText(of: "message", text: "text", on: connection, logger: logger)
+                        try await refoldSearchText(of: "project", text: "title || E'\\n' || body", on: connection, logger: logger)
+                    }
                 }
                 try await connection.query("INSERT INTO tudy_migration (version) VALUES (\(migration.version))", logger: logger)
             }

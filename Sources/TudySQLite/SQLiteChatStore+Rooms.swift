@@ -222,7 +222,7 @@ extension SQLiteChatStore {
         _ text: String, roomID: Int64, senderID: Int64, sender: User, at date: Date, key: String? = nil, in db: Database
     ) throws -> Message {
         try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at, client_key, search_text) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [roomID, senderID, text, StoreDate.text(date), key, MessageSearch.folded(text)])
+            arguments: [roomID, senderID, text, StoreDate.text(date), key, CaseFolding.search(text)])
         let id = db.lastInsertedRowID
         // Sending reads nothing: what others wrote before stays unread until it is shown.
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
@@ -264,7 +264,7 @@ extension SQLiteChatStore {
         return try await change(pick, in: roomID, by: session) { db, message in
             try db.run(
                 sql: "UPDATE message SET text = ?, search_text = ?, status = 'edited' WHERE id = ?",
-                arguments: [text, MessageSearch.folded(text), message.id])
+                arguments: [text, CaseFolding.search(text), message.id])
             return message.edited(to: text)
         }
     }

@@ -9,10 +9,6 @@ enum StoreFile {
     /// How long a write waits for another tudy process to finish its own.
     static let busyTimeout: TimeInterval = 10
 
-    static let foldFunction = DatabaseFunction("tudy_fold", argumentCount: 1, pure: true) { values in
-        String.fromDatabaseValue(values[0]).map { ProjectQuery.folded($0) }
-    }
-
     /// `PRAGMA application_id` of a tudy store: "tudy" in ASCII.
     static let applicationID: Int32 = 0x7475_6479
 
@@ -35,8 +31,6 @@ enum StoreFile {
             // What is deleted or overwritten is zeroed where that costs no more writing (an
             // unsend zeroes the rest too: SQLiteChatStore.unsend).
             try db.execute(sql: "PRAGMA secure_delete = FAST")
-            // Search folds case as the other stores do; SQLite's own lower() knows ASCII only.
-            db.add(function: foldFunction)
             try prepare?(db)
         }
         do {

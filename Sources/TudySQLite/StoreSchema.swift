@@ -97,7 +97,7 @@ enum StoreSchema {
             for row in try Row.fetchAll(db, sql: "SELECT id, text FROM message") {
                 try db.execute(
                     sql: "UPDATE message SET search_text = ? WHERE id = ?",
-                    arguments: [MessageSearch.folded(row["text"]), row["id"] as Int64])
+                    arguments: [CaseFolding.search(row["text"]), row["id"] as Int64])
             }
             try db.execute(sql: trigramIndex(of: "message"))
         }
@@ -123,7 +123,37 @@ enum StoreSchema {
             }
             try db.execute(sql: trigramIndex(of: "project"))
         }
+        migrator.registerMigration("v9 search folds forms and full case") { db in
+            // Search folds a letter typed another way (full-width, compatibility, decomposed)
+            // and full case (`STRASSE`, `Straße`) as well: text folded before is folded again.
+            try refoldSearchText(of: "message", text: "text", in: db)
+            try refoldSearchText(of: "project", text: "title || char(10) || body", in: db)
+        }
         return migrator
+    }
+
+    /// Sets `search_text` to `CaseFolding.search` of the `text` expression wherever they differ
+    /// (and with it, by trigger, the index), a thousand rows at a time. ASCII text folds as it
+    /// always did, so only other rows are read.
+    static func refoldSearchText(of table: String, text: String, in db: Database) throws {
+        var after: Int64 = 0
+        while true {
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, \(text) AS text, search_text FROM \(table)
+                    WHERE id > ? AND length(CAST(\(text) AS BLOB)) <> length(\(text)) ORDER BY id LIMIT 1000
+                    """, arguments: [after])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let folded = CaseFolding.search(row["text"])
+                // Byte for byte: Swift's == holds a decomposed text equal to its composed form.
+                if !folded.utf8.elementsEqual((row["search_text"] as String).utf8) {
+                    try db.execute(sql: "UPDATE \(table) SET search_text = ? WHERE id = ?", arguments: [folded, row["id"] as Int64])
+                }
+            }
+            after = last["id"]
+        }
     }
 
     /// A trigram index (FTS5, external content) of a table's `search_text`, named

@@ -207,6 +207,10 @@ struct ChatStoreContractTests {
         #expect(try await store.projects(.words("élan")).map(\.id) == [russian.id])
         #expect(try await store.projects(.words("σοφια")).map(\.id) == [greek.id])
         #expect(try await store.projects(.words("스터디")).map(\.id) == [greek.id])
+        let wide = try await store.createProject(
+            ProjectDraft(title: "ＳＷＩＦＴ in der Straße", works: ["ios"], capacity: 2, body: "한국어".decomposedStringWithCanonicalMapping),
+            by: s.alice)
+        #expect(try await store.projects(.words("swift STRASSE 국어")).map(\.id) == [wide.id], "forms and full case")
     }
 
     @Test("board search through each store's index: short words, % and _ as characters, a post edited or deleted", arguments: StoreFactory.all)

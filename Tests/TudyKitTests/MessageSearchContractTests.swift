@@ -55,4 +55,24 @@ struct MessageSearchContractTests {
         #expect(try await find("e_", in: store, for: ann) == ["100% done_ok"], "a word too short for an index, _ still literal")
         #expect(try await find("100% done_", in: store, for: ann) == ["100% done_ok"])
     }
+
+    @Test("a letter typed another way, and full case: the same in every store", arguments: StoreFactory.all)
+    func formsAndFullCase(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        // As macOS keeps file names: each syllable three letters, which a copy carries along.
+        let decomposed = "한국어 공부".decomposedStringWithCanonicalMapping
+        for text in ["Straße am See", "ＩＯＳ 스터디", decomposed, "ㅋㅋㅋ 웃겨", "좋아요 👍🏽"] {
+            _ = try await store.send(text, to: room.id, from: ben)
+        }
+        #expect(try await find("STRASSE", in: store, for: ann) == ["Straße am See"], "ß is ss in upper case")
+        #expect(try await find("ios", in: store, for: ann) == ["ＩＯＳ 스터디"], "full-width letters")
+        #expect(try await find("국어", in: store, for: ann) == [decomposed], "text sent decomposed")
+        let query = "스터디".decomposedStringWithCanonicalMapping
+        #expect(try await find(query, in: store, for: ann) == ["ＩＯＳ 스터디"], "a query typed decomposed")
+        #expect(try await find("ㅋㅋ", in: store, for: ann) == ["ㅋㅋㅋ 웃겨"])
+        #expect(try await find("👍", in: store, for: ann) == ["좋아요 👍🏽"], "code point by code point")
+    }
 }

@@ -87,4 +87,35 @@ struct PostgresStoreTests {
             Issue.record("\(String(reflecting: error))")
         }
     }
+
+    @Test("search text folded by an older rule (or by lower()) is folded again at the next start")
+    func searchTextFoldedAgain() async throws {
+        let url = try await PostgresTestCluster.newDatabase()
+        let store = try await PostgresTestCluster.store(at: url)
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        _ = try await store.send("Straße am See", to: room.id, from: ben)
+        _ = try await store.send("ＩＯＳ 스터디", to: room.id, from: ben)
+        let decomposed = "한국어 공부".decomposedStringWithCanonicalMapping
+        _ = try await store.send(decomposed, to: room.id, from: ben)
+        let post = try await store.createProject(
+            ProjectDraft(title: "ＳＷＩＦＴ 모임", works: ["ios"], capacity: 2, body: "in der Straße"), by: ann)
+        await store.close()
+        // As migrations 2 and 4 left it, and no migration 5.
+        for sql in [
+            "UPDATE message SET search_text = lower(text)",
+            "UPDATE project SET search_text = lower(title || E'\\n' || body)",
+            "DELETE FROM tudy_migration WHERE version = 5",
+        ] {
+            try await PostgresTestCluster.administer(sql, in: url)
+        }
+        let reopened = try await PostgresTestCluster.store(at: url)
+        let words = { (query: String) in MessageSearch.words(query) }
+        #expect(try await reopened.findMessages(words("STRASSE"), for: ann, limit: 50).map(\.text) == ["Straße am See"])
+        #expect(try await reopened.findMessages(words("ios"), for: ann, limit: 50).map(\.text) == ["ＩＯＳ 스터디"])
+        #expect(try await reopened.findMessages(words("국어"), for: ann, limit: 50).map(\.text) == [decomposed])
+        #expect(try await reopened.projects(.words("swift strasse")).map(\.id) == [post.id])
+        await reopened.close()
+    }
 }

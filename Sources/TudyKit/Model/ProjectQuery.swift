@@ -7,21 +7,16 @@ public enum ProjectQuery: Equatable, Sendable {
     /// Posts that recruit for this work tag.
     case work(String)
 
-    /// Text as a search compares it, in every store: lower-cased by Unicode's rules, so that
-    /// `ПРИВЕТ` finds `привет` and `É` finds `é`.
-    public static func folded(_ text: String) -> String {
-        text.lowercased()
-    }
-
     /// What a `.words` search looks in, as every store keeps and indexes it: the title and
-    /// the body, folded, a line apart (so that no word spans the two).
+    /// the body, folded (`CaseFolding.search`, so that `ПРИВЕТ` finds `привет`), a line apart
+    /// (so that no word spans the two).
     public static func searchText(title: String, body: String) -> String {
-        folded(title + "\n" + body)
+        CaseFolding.search(title + "\n" + body)
     }
 
     /// The folded words a `.words` search must all find.
     public static func searchWords(_ text: String) -> [String] {
-        folded(text).split(whereSeparator: \.isWhitespace).map(String.init)
+        CaseFolding.search(text).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
     /// Whether a post answers this query.
@@ -31,7 +26,7 @@ public enum ProjectQuery: Equatable, Sendable {
             return true
         case .words(let text):
             let haystack = Self.searchText(title: project.title, body: project.body)
-            return Self.searchWords(text).allSatisfy { haystack.contains($0) }
+            return Self.searchWords(text).allSatisfy { CaseFolding.holds(haystack, $0) }
         case .work(let tag):
             return project.works.contains(tag.lowercased())
         }

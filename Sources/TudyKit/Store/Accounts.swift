@@ -36,12 +36,9 @@ public enum Accounts {
         String(decoding: Array(name.precomposedStringWithCanonicalMapping.utf8), as: UTF8.self)
     }
 
-    /// What names are compared by: NFC with case folded (lowercased after uppercasing, which
-    /// folds `ß` with `ss` and `ς` with `σ` as full Unicode case folding does).
+    /// What names are compared by: the name with its case folded (`CaseFolding.name`).
     public static func key(_ name: String) -> String {
-        // ASCII needs no normalizing, and lower case is its folding: the common case, kept cheap.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.lowercased() }
-        return normalized(normalized(name).uppercased().lowercased())
+        CaseFolding.name(name)
     }
 }
 

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Case folding in every script, whichever way a text's characters were typed: the one rule
+/// by which every store compares names, and searches messages and posts.
+///
+/// A text is normalized, upper- and then lower-cased (which folds `ß` with `ss`, `ς` with `σ`
+/// and `ﬁ` with `fi`, as Unicode's full case folding does), and normalized again, since a case
+/// mapping may leave a letter decomposed. ASCII needs none of that but lower case.
+public enum CaseFolding {
+    /// A name as names are compared: canonical forms only (NFC), so that `zoé` typed either
+    /// way is one name, while names that only look alike stay apart.
+    public static func name(_ text: String) -> String {
+        folded(text) { $0.precomposedStringWithCanonicalMapping }
+    }
+
+    /// Text as search compares and indexes it: compatibility forms too (NFKC), so that a
+    /// full-width `ＩＯＳ` finds `ios`, and Korean typed as separate letters finds the
+    /// syllables they make.
+    public static func search(_ text: String) -> String {
+        folded(text) { $0.precomposedStringWithCompatibilityMapping }
+    }
+
+    /// Whether folded text holds a folded word: code point by code point, as SQL's `LIKE` and a
+    /// trigram index compare, so that every store finds the same (`👍` inside `👍🏽` too).
+    public static func holds(_ text: String, _ word: String) -> Bool {
+        word.isEmpty || text.utf8.firstRange(of: word.utf8) != nil
+    }
+
+    private static func folded(_ text: String, normalizing normalize: (String) -> String) -> String {
+        // The common case, kept cheap.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return normalize(normalize(text).uppercased().lowercased())
+    }
+}
