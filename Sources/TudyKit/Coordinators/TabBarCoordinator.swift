@@ -32,8 +32,9 @@ final class TabBarCoordinator: Coordinator {
     /// taken (a person sees the refusal and types no password), and `/quit` asks nothing.
     var readsScript = true
     /// Whether the last line was a `/quit` that warned of an open draft or login.
-    private var quitWarning = false
-    private var quitWasWarned = false
+    var quitWarning = false
+    /// Whether the line before this one gave that warning: a `/quit` now leaves.
+    var quitWasWarned = false
     /// Password lines of a refused `/login` or `/signup` still to come: read and dropped unseen,
     /// so that a password never becomes a message, a post or an error line.
     private(set) var refusedPasswordLines = 0
@@ -260,72 +261,7 @@ final class TabBarCoordinator: Coordinator {
         }
     }
 
-    // MARK: - Global commands
-
-    private func perform(_ command: GlobalCommand, argument: String) async throws -> LineOutcome {
-        switch command {
-        case .help:
-            context.console.lines(
-                try HelpPage.lines(
-                    for: argument, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
-                    at: tabBarController.path))
-        case .home:
-            try requireNoModal(.home)
-            // Selecting the tab in view goes to its root, as tapping the selected tab does.
-            if tabBarController.selectedTab == .home { homeCoordinator.navigationController.popToRoot() }
-            tabBarController.select(.home)
-            try await tabBarController.visibleScreen?.appear()
-        case .chat:
-            try requireNoModal(.chat)
-            chatCoordinator.requestSelection()
-        case .back:
-            try goBack()
-        case .where:
-            context.console.line(tabBarController.path)
-        case .tree:
-            // Drawn from the root the tab bar reports to: the app.
-            let root: any Coordinator = (finishDelegate as? any Coordinator) ?? self
-            context.console.lines(
-                CoordinatorTree.lines(
-                    root: root, selected: tabBarController.navigator(for: tabBarController.selectedTab),
-                    modal: tabBarController.presented))
-        case .next:
-            try requireNoModal(.next)
-            guard let room = try await chatCoordinator.nextUnreadRoom() else {
-                context.console.line("no unread messages")
-                return .proceed
-            }
-            tabBarController.select(.chat)
-            try await chatCoordinator.open(room)
-        case .signup, .login:
-            try await startLogin(name: argument, signingUp: command == .signup)
-        case .logout:
-            try requireNoModal(.logout)
-            let session = try context.requireSession()
-            context.login.session = nil
-            forgetKeptLogin(session)
-            chatCoordinator.reset()
-            tabBarController.select(.home)
-            context.console.line("logged out \(session.user.name)")
-            // The session is over here whatever the store answers; a store that can not hear it
-            // lets the token expire.
-            try? await context.store.logOut(session)
-        case .whoami:
-            context.console.line(context.login.user?.name ?? "guest")
-        case .quit:
-            if let unfinished = unfinishedFlow, let hold = modalHold {
-                // At a terminal the first /quit only warns; in a script the flow is dropped, never silently.
-                if !readsScript && !quitWasWarned {
-                    quitWarning = true
-                    context.console.line("you are \(hold.activity): /quit again leaves and drops it")
-                    return .proceed
-                }
-                context.console.note("/quit: \(unfinished)")
-            }
-            return .quit
-        }
-        return .proceed
-    }
+    // MARK: - Login lines and changes
 
     /// Whether `/name` was a `/login` or `/signup` that failed before its password step began.
     private func refusedLoginWasLeft(_ command: GlobalCommand) -> Bool {
@@ -354,63 +290,6 @@ final class TabBarCoordinator: Coordinator {
         } catch {
             context.console.error(error)
         }
-    }
-
-    private func requireNoModal(_ command: GlobalCommand) throws {
-        guard tabBarController.presented != nil else { return }
-        throw busyError("/" + command.rawValue)
-    }
-
-    private func busyError(_ command: String) -> CommandError {
-        .busy(command: command, reason: modalHold.map { "while \($0.activity)" } ?? "now")
-    }
-
-    /// While a modal is open: what the user is doing, and the global commands it holds back.
-    private var modalHold: (activity: String, heldBack: [GlobalCommand])? {
-        guard tabBarController.presented != nil else { return nil }
-        return homeCoordinator.writeCoordinator != nil
-            ? ("writing a post", [.home, .chat, .next, .signup, .login, .logout])
-            : ("logging in", [.home, .chat, .next, .logout])
-    }
-
-    private func goBack() throws {
-        if let login = loginCoordinator {
-            login.cancel()
-            context.console.line("login cancelled")
-        } else if let write = homeCoordinator.writeCoordinator {
-            write.cancel()
-            context.console.line("draft dropped")
-        } else if tabBarController.visibleNavigator.pop() != nil {
-            context.console.line("back at \(tabBarController.path)")
-        } else {
-            throw CommandError.nothingToGoBack(here: tabBarController.path)
-        }
-    }
-
-    private func startLogin(name: String, signingUp: Bool) async throws {
-        if let user = context.login.user { throw CommandError.alreadyLoggedIn(user.name) }
-        if signingUp {
-            // The name is checked before any password is asked for.
-            guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
-            if (try? await context.store.user(named: name)) != nil { throw StoreError.nameTaken(name) }
-        }
-        let login: LoginCoordinator
-        if let shown = loginCoordinator {
-            login = shown
-        } else {
-            try requireNoModal(signingUp ? .signup : .login)
-            login = LoginCoordinator(context: context, staysOpenAfterFailure: false)
-        }
-        if signingUp { login.signUp(name: name) } else { login.logIn(name: name) }
-        if login !== loginCoordinator { try await present(login) }
-    }
-
-    private func present(_ login: LoginCoordinator) async throws {
-        login.finishDelegate = self
-        childCoordinators.append(login)
-        trace?.started(login, by: self)
-        try await login.start()
-        try await tabBarController.visibleNavigator.present(login.navigationController)
     }
 
     // MARK: - Routes
