@@ -241,7 +241,7 @@ final class EditLineReader: LineReader {
 
 
     private func secretByte() {
-        guard case .secret(let continuation, let prompt, var bytes) = reading, Self.inputWaiting() else { return }
+        guard case .secret(let continuation, let prompt, var bytes) = reading, TerminalKeys.inputWaiting() else { return }
         var byte: UInt8 = 0
         let count = Foundation.read(STDIN_FILENO, &byte, 1)
         if count < 0 && errno == EINTR { return }
@@ -322,80 +322,13 @@ final class EditLineReader: LineReader {
 
     // MARK: - Keys
 
-    /// Whether a byte can be read from standard input now. Ctrl-C flushes what was typed, so
-    /// input reported readable may be gone by the time it is read, and a read would then wait
-    /// for the next key and take it.
-    private static func inputWaiting() -> Bool {
-        waitForInput(milliseconds: 0)
-    }
-
-    /// The next character for libedit, which takes a whole code point from this hook. libedit
-    /// is called only when standard input is readable, and a key's bytes come together. When
-    /// Ctrl-C flushed them in between, it gets NUL (emacs mode's set-mark, which changes
-    /// nothing), and the interrupt then drops the line.
+    /// The next character for libedit, which takes a whole code point from this hook; a paste
+    /// goes to the line being typed instead (`takePaste`).
     private static func nextCharacter() -> Int32 {
-        guard !readAhead.isEmpty || inputWaiting() else { return 0 }
-        // Nothing to read though input was ready: the end of input. A Ctrl-D typed while a
-        // command ran (the kernel, then editing lines, took it as the end of one) comes so.
-        // libedit drops an end of input that comes from here, so it gets the key instead.
-        guard let lead = byte() else { return Self.endOfInputKey }
-        if lead == 0x1B, let paste = pasteAfterEscape() {
-            return MainActor.assumeIsolated { activeReader?.takePaste(paste) ?? 0 }
+        switch TerminalKeys.next() {
+        case .codePoint(let value): value
+        case .paste(let bytes): MainActor.assumeIsolated { activeReader?.takePaste(bytes) ?? 0 }
         }
-        let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 1
-        var bytes = [lead]
-        while bytes.count < length {
-            guard let next = byte() else { return EOF }
-            bytes.append(next)
-        }
-        guard let scalar = String(validating: bytes, as: UTF8.self)?.unicodeScalars.first else { return 0xFFFD }
-        return Int32(scalar.value)
-    }
-
-    /// Ctrl-D: on an empty line, libedit's end of input.
-    private static let endOfInputKey: Int32 = 0x04
-
-    /// Bytes read past an escape that did not start a paste: libedit gets them next.
-    nonisolated(unsafe) private static var readAhead: [UInt8] = []
-
-    /// The terminal's marks around a paste, after ESC.
-    private static let pasteStart = Array("[200~".utf8)
-    private static let pasteEnd = Array("\u{1B}[201~".utf8)
-
-    private static func byte() -> UInt8? {
-        if !readAhead.isEmpty { return readAhead.removeFirst() }
-        var byte: UInt8 = 0
-        while true {
-            let count = Foundation.read(STDIN_FILENO, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            return count == 1 ? byte : nil
-        }
-    }
-
-    /// After an ESC: the pasted bytes when the rest of a paste's start mark follows; otherwise
-    /// nil, and what was read after the ESC is kept for libedit, as for an arrow key.
-    private static func pasteAfterEscape() -> [UInt8]? {
-        var seen: [UInt8] = []
-        // The mark's bytes may come in two writes; a lone Escape key waits 50 ms at most.
-        while seen.count < pasteStart.count, !readAhead.isEmpty || waitForInput(milliseconds: 50), let next = byte() {
-            seen.append(next)
-            guard next == pasteStart[seen.count - 1] else { break }
-        }
-        guard seen == pasteStart else {
-            readAhead += seen
-            return nil
-        }
-        var pasted: [UInt8] = []
-        // A paste that never ends (a terminal gone wrong) ends after a second of silence.
-        while !pasted.ends(with: pasteEnd), waitForInput(milliseconds: 1000), let next = byte() {
-            pasted.append(next)
-        }
-        return pasted.ends(with: pasteEnd) ? Array(pasted.dropLast(pasteEnd.count)) : pasted
-    }
-
-    private static func waitForInput(milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, milliseconds) > 0
     }
 
     private static func terminalWidth() -> Int {
@@ -407,11 +340,5 @@ final class EditLineReader: LineReader {
     private func write(_ text: String) {
         var bytes = Array(text.utf8)
         _ = Foundation.write(STDOUT_FILENO, &bytes, bytes.count)
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
     }
 }
