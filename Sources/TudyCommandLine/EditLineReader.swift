@@ -34,6 +34,8 @@ final class EditLineReader: LineReader {
     /// The terminal as it was before tudy; put back at the end, and before a stop.
     private var original = termios()
     private let hasTerminal: Bool
+    /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
+    private var ended = false
 
     /// - Parameter historyPath: the history file, made 0600 if missing; nil for no history.
     init(historyPath: String?) {
@@ -69,6 +71,7 @@ final class EditLineReader: LineReader {
     // MARK: - Lines
 
     func readLine(_ request: LineRequest) async -> LineReadResult {
+        if ended { return .end }
         EditLineCompletion.vocabulary = request.completion
         prompt = request.prompt
         remembersLine = request.isRemembered
@@ -89,11 +92,7 @@ final class EditLineReader: LineReader {
 
     private func lineEntered(_ raw: UnsafeMutablePointer<CChar>?) {
         guard case .line(let continuation) = reading else { return }
-        rl_callback_handler_remove()
-        setBracketedPaste(false)
-        holdTypedKeys()
-        setInput(running: false)
-        reading = .nothing
+        stopLine()
         let paste = pasted
         pasted = nil
         guard let raw else {
@@ -113,6 +112,15 @@ final class EditLineReader: LineReader {
             if case .line(let line) = typed, remembersLine { history.remember(line) }
             continuation.resume(returning: typed)
         }
+    }
+
+    /// Takes the line being typed away from libedit and the keyboard; reading nothing after.
+    private func stopLine() {
+        rl_callback_handler_remove()
+        setBracketedPaste(false)
+        holdTypedKeys()
+        setInput(running: false)
+        reading = .nothing
     }
 
     // MARK: - Pastes
@@ -276,7 +284,25 @@ final class EditLineReader: LineReader {
         case SIGINT: interrupt()
         case SIGWINCH: rl_resize_terminal()
         case SIGTSTP: stop()
+        case SIGTERM, SIGHUP: end()
         default: break
+        }
+    }
+
+    /// SIGTERM (a `kill`, a shutdown) or SIGHUP (the terminal closed): the session ends as at
+    /// the end of input, now or after the command that runs, so that the store closes whole and
+    /// the terminal is put back; the half-typed line is dropped.
+    private func end() {
+        ended = true
+        switch reading {
+        case .nothing:
+            return
+        case .line(let continuation):
+            stopLine()
+            write("\n")
+            continuation.resume(returning: .end)
+        case .secret(let continuation, _, _):
+            finishSecret(continuation, .end)
         }
     }
 
@@ -287,11 +313,7 @@ final class EditLineReader: LineReader {
             return
         case .line(let continuation):
             rl_replace_line("", 0)
-            rl_callback_handler_remove()
-            setBracketedPaste(false)
-            holdTypedKeys()
-            setInput(running: false)
-            reading = .nothing
+            stopLine()
             write("^C\n")
             continuation.resume(returning: .interrupted)
         case .secret(let continuation, _, _):

@@ -4,10 +4,10 @@ import Foundation
 /// The write end of the pipe, for the signal handler, which may run on any of tudy's threads.
 nonisolated(unsafe) private var signalPipe: [Int32] = [-1, -1]
 
-/// SIGINT, SIGWINCH and SIGTSTP as events on the main queue: the handler only writes the
-/// signal's number to a pipe, which a dispatch source reads.
+/// SIGINT, SIGWINCH, SIGTSTP, SIGTERM and SIGHUP as events on the main queue: the handler
+/// only writes the signal's number to a pipe, which a dispatch source reads.
 final class SignalPipe: @unchecked Sendable {
-    private static let signals = [SIGINT, SIGWINCH, SIGTSTP]
+    private static let signals = [SIGINT, SIGWINCH, SIGTSTP, SIGTERM, SIGHUP]
     private var source: (any DispatchSourceRead)?
     private var handler: (@Sendable (Int32) -> Void)?
 

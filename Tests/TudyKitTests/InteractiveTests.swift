@@ -112,6 +112,39 @@ struct InteractiveTests {
         #expect(shown.contains("within 2 s") && shown.contains("EXIT=0"), "\(shown)")
     }
 
+    @Test("SIGTERM or SIGHUP ends a session at the prompt as the end of input does: the store closed whole, the terminal put back", arguments: [SIGTERM, SIGHUP])
+    func endedBySignal(_ signal: Int32) throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        // A login kept is a write: the store has a -wal until the last connection closes.
+        try terminal.enter(["/login bob", "bob-password"])
+        try terminal.waitUntil { $0.contains("kept for later runs on this store") }
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/tudy.sqlite-wal"))
+        try terminal.type("half typed")
+        try terminal.waitUntil { $0.contains("]> half typed") }
+        kill(try tudyProcess(), signal)
+        let shown = try terminal.waitUntil { $0.contains("EXIT=") }
+        #expect(shown.contains("EXIT=0"), "\(shown)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/tudy.sqlite-wal"), "the store was left open")
+        let before = try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8)
+        let after = try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8)
+        #expect(before == after)
+    }
+
+    /// The tudy this test runs: the process of the built binary with this test's directory in
+    /// its arguments.
+    private func tudyProcess() throws -> pid_t {
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = pid_t(entry), let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if arguments.first == TudyProcess.binary.path, arguments.contains(where: { $0.hasPrefix(directory.path) }) {
+                return pid
+            }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no tudy process runs in \(directory.path)"])
+    }
+
     @Test("a login and its password pasted in one go: the password is kept and never shown, five times running")
     func typedAheadPassword() throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
