@@ -153,12 +153,14 @@ extension SQLiteChatStore {
         return MessagePage(messages: rows.prefix(limit).reversed(), hasOlder: rows.count > limit)
     }
 
-    /// Messages with their senders: `rest` follows the `WHERE` of a query on `message`
-    /// joined to its sender's `user`.
-    static func messages(where rest: String, arguments: StatementArguments, in db: Database) throws -> [Message] {
+    /// Messages with their senders: `rest` follows the `WHERE` of a query on `tables` (which
+    /// hold `message`) joined to the sender's `user`.
+    static func messages(
+        from tables: String = "message", where rest: String, arguments: StatementArguments, in db: Database
+    ) throws -> [Message] {
         try Row.fetchAll(db, sql: """
                 SELECT message.id, message.room_id, message.text, message.sent_at, message.status, user.name AS sender
-                FROM message JOIN user ON user.id = message.sender_id
+                FROM \(tables) JOIN user ON user.id = message.sender_id
                 WHERE \(rest)
                 """, arguments: arguments
         ).map(message(from:))
@@ -231,30 +233,51 @@ extension SQLiteChatStore {
     public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
-        let (condition, values) = Self.searchCondition(words, table: "message")
+        let terms = Self.searchTerms(words, table: "message")
         return try await read { db in
             let userID = try Self.signedIn(session.token, now: now, in: db).id
+            let conditions = ["message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)"] + terms.likes
+            let arguments = [userID.databaseValue] + terms.patterns + [limit.databaseValue]
+            guard let match = terms.match else {
+                return try Self.messages(
+                    where: conditions.joined(separator: " AND ") + " ORDER BY message.id DESC LIMIT ?",
+                    arguments: StatementArguments(arguments), in: db)
+            }
+            // Read from the index newest first, so that a word thousands of messages hold
+            // stops at the newest in the user's rooms, not after every match is read and sorted.
             return try Self.messages(
-                where: """
-                    message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member) AND \(condition)
-                    ORDER BY message.id DESC LIMIT ?
-                    """, arguments: [userID] + values + [limit], in: db)
+                from: "message_search JOIN message ON message.id = message_search.rowid",
+                where: (["message_search MATCH ?"] + conditions).joined(separator: " AND ") + " ORDER BY message_search.rowid DESC LIMIT ?",
+                arguments: StatementArguments([match.databaseValue] + arguments), in: db)
         }
     }
 
-    /// SQL that holds for a row of `table` whose `search_text` holds every one of `words`
-    /// (folded): words of three characters or more through the table's trigram index
-    /// (`<table>_search`), each a quoted phrase; shorter ones, which a trigram can not hold,
-    /// by `LIKE` in what the index left. No words: every row.
-    static func searchCondition(_ words: [String], table: String) -> (sql: String, arguments: StatementArguments) {
+    /// How `table`'s rows whose `search_text` holds every one of `words` (folded) are found:
+    /// the FTS5 query of its trigram index (`<table>_search`) for the words of three characters
+    /// or more, each a quoted phrase (nil when there are none), and a `LIKE` condition, with its
+    /// pattern, for each shorter one, which a trigram can not hold.
+    static func searchTerms(
+        _ words: [String], table: String
+    ) -> (match: String?, likes: [String], patterns: [DatabaseValue]) {
         let long = words.filter { $0.count >= MessageSearch.indexedWordLength }
         let short = words.filter { $0.count < MessageSearch.indexedWordLength }
-        var conditions = short.map { _ in "\(table).search_text LIKE ? ESCAPE '\\'" }
-        var arguments: [DatabaseValue] = short.map { MessageSearch.likePattern($0).databaseValue }
-        if !long.isEmpty {
+        let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        return (
+            phrases.isEmpty ? nil : phrases.joined(separator: " "),
+            short.map { _ in "\(table).search_text LIKE ? ESCAPE '\\'" },
+            short.map { MessageSearch.likePattern($0).databaseValue })
+    }
+
+    /// SQL that holds for a row of `table` whose `search_text` holds every one of `words`
+    /// (`searchTerms`): the index for the long words, `LIKE` in what it left for the short
+    /// ones. No words: every row.
+    static func searchCondition(_ words: [String], table: String) -> (sql: String, arguments: StatementArguments) {
+        let terms = searchTerms(words, table: table)
+        var conditions = terms.likes
+        var arguments = terms.patterns
+        if let match = terms.match {
             conditions.insert("\(table).id IN (SELECT rowid FROM \(table)_search WHERE \(table)_search MATCH ?)", at: 0)
-            let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-            arguments.insert(phrases.joined(separator: " ").databaseValue, at: 0)
+            arguments.insert(match.databaseValue, at: 0)
         }
         return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), StatementArguments(arguments))
     }
