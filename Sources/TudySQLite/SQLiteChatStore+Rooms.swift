@@ -233,22 +233,32 @@ extension SQLiteChatStore {
     public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
-        let terms = Self.searchTerms(words, table: "message")
         return try await read { db in
             let userID = try Self.signedIn(session.token, now: now, in: db).id
-            let conditions = ["message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)"] + terms.likes
-            let arguments = [userID.databaseValue] + terms.patterns + [limit.databaseValue]
+            let terms = Self.searchTerms(words, table: "message")
             guard let match = terms.match else {
+                // Short words only: each room read newest first, by its index, up to the
+                // newest `limit` that match, so that a word most messages hold stops early.
+                let candidates = Self.searchTerms(words, table: "candidate")
                 return try Self.messages(
-                    where: conditions.joined(separator: " AND ") + " ORDER BY message.id DESC LIMIT ?",
-                    arguments: StatementArguments(arguments), in: db)
+                    from: """
+                        membership JOIN message ON message.id IN (
+                            SELECT id FROM message AS candidate
+                            WHERE candidate.room_id = membership.room_id AND \(candidates.likes.joined(separator: " AND "))
+                            ORDER BY candidate.id DESC LIMIT ?)
+                        """,
+                    where: "membership.user_id = ? AND membership.is_member ORDER BY message.id DESC LIMIT ?",
+                    arguments: StatementArguments(candidates.patterns + [limit.databaseValue, userID.databaseValue, limit.databaseValue]),
+                    in: db)
             }
             // Read from the index newest first, so that a word thousands of messages hold
             // stops at the newest in the user's rooms, not after every match is read and sorted.
+            let conditions = ["message_search MATCH ?", "message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)"]
             return try Self.messages(
                 from: "message_search JOIN message ON message.id = message_search.rowid",
-                where: (["message_search MATCH ?"] + conditions).joined(separator: " AND ") + " ORDER BY message_search.rowid DESC LIMIT ?",
-                arguments: StatementArguments([match.databaseValue] + arguments), in: db)
+                where: (conditions + terms.likes).joined(separator: " AND ") + " ORDER BY message_search.rowid DESC LIMIT ?",
+                arguments: StatementArguments([match.databaseValue, userID.databaseValue] + terms.patterns + [limit.databaseValue]),
+                in: db)
         }
     }
 

@@ -32,6 +32,9 @@ struct MessageSearchContractTests {
         #expect(try await find("notes", in: store, for: ann) == [], "a room left")
         #expect(try await find("secret", in: store, for: cat) == ["a secret swift plan"])
         #expect(try await find("100%", in: store, for: ann) == [], "% is a character, not a pattern")
+        // A word too short for an index: the same rooms, newest first across them.
+        #expect(try await find("wi", in: store, for: ann) == ["swift study moved to sunday", "swift study on saturday"])
+        #expect(try await find("wi", in: store, for: cat) == ["swift group notes", "a secret swift plan"])
     }
 
     @Test("Korean words inside longer ones, two syllables too; case in every script", arguments: StoreFactory.all)
