@@ -230,68 +230,6 @@ extension SQLiteChatStore {
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
     }
 
-    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
-        guard !words.isEmpty else { return [] }
-        let now = clock.now()
-        return try await read { db in
-            let userID = try Self.signedIn(session.token, now: now, in: db).id
-            let terms = Self.searchTerms(words, table: "message")
-            guard let match = terms.match else {
-                // Short words only: each room read newest first, by its index, up to the
-                // newest `limit` that match, so that a word most messages hold stops early.
-                let candidates = Self.searchTerms(words, table: "candidate")
-                return try Self.messages(
-                    from: """
-                        membership JOIN message ON message.id IN (
-                            SELECT id FROM message AS candidate
-                            WHERE candidate.room_id = membership.room_id AND \(candidates.likes.joined(separator: " AND "))
-                            ORDER BY candidate.id DESC LIMIT ?)
-                        """,
-                    where: "membership.user_id = ? AND membership.is_member ORDER BY message.id DESC LIMIT ?",
-                    arguments: StatementArguments(candidates.patterns + [limit.databaseValue, userID.databaseValue, limit.databaseValue]),
-                    in: db)
-            }
-            // Read from the index newest first, so that a word thousands of messages hold
-            // stops at the newest in the user's rooms, not after every match is read and sorted.
-            let conditions = ["message_search MATCH ?", "message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)"]
-            return try Self.messages(
-                from: "message_search JOIN message ON message.id = message_search.rowid",
-                where: (conditions + terms.likes).joined(separator: " AND ") + " ORDER BY message_search.rowid DESC LIMIT ?",
-                arguments: StatementArguments([match.databaseValue, userID.databaseValue] + terms.patterns + [limit.databaseValue]),
-                in: db)
-        }
-    }
-
-    /// How `table`'s rows whose `search_text` holds every one of `words` (folded) are found:
-    /// the FTS5 query of its trigram index (`<table>_search`) for the words of three characters
-    /// or more, each a quoted phrase (nil when there are none), and a `LIKE` condition, with its
-    /// pattern, for each shorter one, which a trigram can not hold.
-    static func searchTerms(
-        _ words: [String], table: String
-    ) -> (match: String?, likes: [String], patterns: [DatabaseValue]) {
-        let long = words.filter { $0.count >= MessageSearch.indexedWordLength }
-        let short = words.filter { $0.count < MessageSearch.indexedWordLength }
-        let phrases = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        return (
-            phrases.isEmpty ? nil : phrases.joined(separator: " "),
-            short.map { _ in "\(table).search_text LIKE ? ESCAPE '\\'" },
-            short.map { MessageSearch.likePattern($0).databaseValue })
-    }
-
-    /// SQL that holds for a row of `table` whose `search_text` holds every one of `words`
-    /// (`searchTerms`): the index for the long words, `LIKE` in what it left for the short
-    /// ones. No words: every row.
-    static func searchCondition(_ words: [String], table: String) -> (sql: String, arguments: StatementArguments) {
-        let terms = searchTerms(words, table: table)
-        var conditions = terms.likes
-        var arguments = terms.patterns
-        if let match = terms.match {
-            conditions.insert("\(table).id IN (SELECT rowid FROM \(table)_search WHERE \(table)_search MATCH ?)", at: 0)
-            arguments.insert(match.databaseValue, at: 0)
-        }
-        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), StatementArguments(arguments))
-    }
-
     public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
         try Message.check(text)
         return try await change(pick, in: roomID, by: session) { db, message in

@@ -1,0 +1,180 @@
+import Foundation
+import PostgresNIO
+import TudyKit
+
+// Messages: pages, search, sending, edits and unsends, and what has been read; every query
+// joins the membership of the acting user.
+extension PostgresChatStore {
+    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+        let now = clock.now()
+        return try await transaction { connection in
+            try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            return try await Self.messages(roomID: roomID, before: before, limit: limit, on: connection)
+        }
+    }
+
+    /// A page found by key on `(room_id, id)`: its cost does not grow with the room's history.
+    static func messages(roomID: Int, before: Int?, limit: Int, on connection: PostgresConnection) async throws -> MessagePage {
+        let rows = try await messages(
+            where: "message.room_id = \(roomID) AND message.id < \(before ?? Int.max)", order: "DESC", limit: limit + 1, on: connection)
+        return MessagePage(messages: rows.prefix(limit).reversed(), hasOlder: rows.count > limit)
+    }
+
+    /// Messages with their senders. - Parameter condition: SQL the store builds from ids, never
+    ///   from text anyone typed (that goes in as a bound value).
+    static func messages(where condition: String, order: String, limit: Int, on connection: PostgresConnection) async throws -> [Message] {
+        try await messages(
+            PostgresQuery(unsafeSQL: "\(messageSelection) WHERE \(condition) ORDER BY message.id \(order) LIMIT \(limit)"),
+            on: connection)
+    }
+
+    /// The columns `messages(_:on:)` reads, from `message` joined to its sender in `users`.
+    static let messageSelection = """
+        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, users.name
+        FROM message JOIN users ON users.id = message.sender_id
+        """
+
+    /// The messages a query that starts with `messageSelection` finds.
+    static func messages(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Message] {
+        var messages: [Message] = []
+        for try await (id, roomID, text, sentAt, status, sender) in try await connection.query(query, logger: quiet)
+            .decode((Int, Int, String, Date, String, String).self)
+        {
+            messages.append(
+                Message(
+                    id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
+                    status: Message.Status(rawValue: status) ?? .sent))
+        }
+        return messages
+    }
+
+    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        guard !words.isEmpty else { return [] }
+        let now = clock.now()
+        return try await transaction { connection in
+            let userID = try await Self.signedIn(session.token, now: now, on: connection).id
+            // One LIKE a word, each its own bound pattern (`\` escapes by default): the planner
+            // can take each to the trigram index, which it can not for LIKE ALL of an array.
+            var binds = PostgresBindings()
+            binds.append(userID)
+            for word in words { binds.append(MessageSearch.likePattern(word)) }
+            binds.append(limit)
+            let likes = words.indices.map { "message.search_text LIKE $\($0 + 2)" }.joined(separator: " AND ")
+            let query = PostgresQuery(
+                unsafeSQL: """
+                    \(Self.messageSelection)
+                    WHERE message.room_id IN (SELECT room_id FROM membership WHERE user_id = $1 AND is_member) AND \(likes)
+                    ORDER BY message.id DESC LIMIT $\(words.count + 2)
+                    """, binds: binds)
+            return try await Self.messages(query, on: connection)
+        }
+    }
+
+    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+        let now = clock.now()
+        return try await transaction { connection in
+            try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            return try await Self.messages(
+                where: "message.room_id = \(roomID) AND message.id > \(after)", order: "ASC", limit: limit, on: connection)
+        }
+    }
+
+    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+        let now = clock.now()
+        return try await transaction { connection in
+            let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id
+            return try await Self.one(
+                Int.self,
+                """
+                SELECT message.id FROM message, membership
+                WHERE membership.room_id = \(roomID) AND membership.user_id = \(userID)
+                  AND message.room_id = membership.room_id AND message.id > membership.last_read_message_id
+                  AND message.sender_id <> \(userID) AND message.status <> 'deleted'
+                ORDER BY message.id LIMIT 1
+                """, on: connection)
+        }
+    }
+
+    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try Message.check(text)
+        let now = clock.now()
+        return try await transaction { connection in
+            let sender = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            if let key,
+                let keptID = try await Self.one(
+                    Int.self, "SELECT id FROM message WHERE sender_id = \(sender.id) AND client_key = \(key)", on: connection),
+                let kept = try await Self.messages(where: "message.id = \(keptID)", order: "ASC", limit: 1, on: connection).first
+            {
+                return kept
+            }
+            // Held to commit: ids are taken in commit order (see PostgresSchema.messageOrderLock).
+            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.messageOrderLock))", logger: Self.quiet)
+            let id = try await Self.one(
+                Int.self,
+                """
+                INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text)
+                VALUES (nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)))
+                RETURNING id
+                """, on: connection) ?? 0
+            try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), 'm')", logger: Self.quiet)
+            return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now)
+        }
+    }
+
+    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+        try Message.check(text)
+        return try await change(pick, in: roomID, by: session) { message, connection in
+            try await connection.query(
+                """
+                UPDATE message SET text = \(text), search_text = \(CaseFolding.search(text)), status = 'edited'
+                WHERE id = \(message.id)
+                """, logger: Self.quiet)
+            return message.edited(to: text)
+        }
+    }
+
+    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+        try await change(pick, in: roomID, by: session) { message, connection in
+            try await connection.query(
+                "UPDATE message SET text = '', search_text = '', status = 'deleted' WHERE id = \(message.id)", logger: Self.quiet)
+            return message.deleted
+        }
+    }
+
+    /// Finds the picked message, locked against another change, checks it may be changed,
+    /// changes it and tells the change feeds (`e<id>`), in one transaction.
+    private func change(
+        _ pick: MessagePick, in roomID: Int, by session: Session,
+        _ update: @escaping @Sendable (Message, PostgresConnection) async throws -> Message
+    ) async throws -> Message {
+        let now = clock.now()
+        return try await transaction { connection in
+            let user = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            let condition =
+                switch pick {
+                case .last:
+                    "message.room_id = \(roomID) AND message.sender_id = \(user.id) AND message.status <> 'deleted'"
+                case .id(let id): "message.room_id = \(roomID) AND message.id = \(id)"
+                }
+            let found = try await Self.messages(
+                PostgresQuery(unsafeSQL: "\(Self.messageSelection) WHERE \(condition) ORDER BY message.id DESC LIMIT 1 FOR UPDATE OF message"),
+                on: connection
+            ).first
+            let changed = try await update(try pick.check(found, by: user.user), connection)
+            try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), \("e\(changed.id)"))", logger: Self.quiet)
+            return changed
+        }
+    }
+
+    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+        let now = clock.now()
+        try await transaction { connection in
+            let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id
+            try await connection.query(
+                """
+                UPDATE membership SET last_read_message_id = GREATEST(last_read_message_id, \(messageID))
+                WHERE room_id = \(roomID) AND user_id = \(userID)
+                """, logger: Self.quiet)
+        }
+    }
+}
