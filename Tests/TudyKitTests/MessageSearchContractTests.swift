@@ -11,6 +11,16 @@ struct MessageSearchContractTests {
         try await store.findMessages(MessageSearch.words(query), for: session, limit: MessageSearch.limit).map(\.text)
     }
 
+    /// A store where ben sent `texts` to ann, in their 1:1 room, and ann's session.
+    private func annReading(_ texts: [String], in factory: StoreFactory) async throws -> (store: any ChatStore, ann: Session) {
+        let store = try await factory.make()
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        for text in texts { _ = try await store.send(text, to: room.id, from: ben) }
+        return (store, ann)
+    }
+
     @Test("finds in the user's rooms only, newest first; every word must be there", arguments: StoreFactory.all)
     func membership(_ factory: StoreFactory) async throws {
         let store = try await factory.make()
@@ -39,13 +49,8 @@ struct MessageSearchContractTests {
 
     @Test("Korean words inside longer ones, two syllables too; case in every script", arguments: StoreFactory.all)
     func scriptsAndCase(_ factory: StoreFactory) async throws {
-        let store = try await factory.make()
-        let ann = try await store.signUp(name: "ann", password: "password-ann")
-        let ben = try await store.signUp(name: "ben", password: "password-ben")
-        let room = try await store.directRoom(between: ann, and: ben.user)
-        for text in ["반갑습니다 여러분", "스터디를 시작해요", "안녕하세요", "ÉCOLE d'été", "Straße ΣΟΦΙΑ", "100% done_ok"] {
-            _ = try await store.send(text, to: room.id, from: ben)
-        }
+        let (store, ann) = try await annReading(
+            ["반갑습니다 여러분", "스터디를 시작해요", "안녕하세요", "ÉCOLE d'été", "Straße ΣΟΦΙΑ", "100% done_ok"], in: factory)
         #expect(try await find("반갑", in: store, for: ann) == ["반갑습니다 여러분"])
         #expect(try await find("스터디", in: store, for: ann) == ["스터디를 시작해요"])
         #expect(try await find("안녕", in: store, for: ann) == ["안녕하세요"])
@@ -61,15 +66,9 @@ struct MessageSearchContractTests {
 
     @Test("a letter typed another way, and full case: the same in every store", arguments: StoreFactory.all)
     func formsAndFullCase(_ factory: StoreFactory) async throws {
-        let store = try await factory.make()
-        let ann = try await store.signUp(name: "ann", password: "password-ann")
-        let ben = try await store.signUp(name: "ben", password: "password-ben")
-        let room = try await store.directRoom(between: ann, and: ben.user)
         // As macOS keeps file names: each syllable three letters, which a copy carries along.
         let decomposed = "한국어 공부".decomposedStringWithCanonicalMapping
-        for text in ["Straße am See", "ＩＯＳ 스터디", decomposed, "ㅋㅋㅋ 웃겨", "좋아요 👍🏽"] {
-            _ = try await store.send(text, to: room.id, from: ben)
-        }
+        let (store, ann) = try await annReading(["Straße am See", "ＩＯＳ 스터디", decomposed, "ㅋㅋㅋ 웃겨", "좋아요 👍🏽"], in: factory)
         #expect(try await find("STRASSE", in: store, for: ann) == ["Straße am See"], "ß is ss in upper case")
         #expect(try await find("ios", in: store, for: ann) == ["ＩＯＳ 스터디"], "full-width letters")
         #expect(try await find("국어", in: store, for: ann) == [decomposed], "text sent decomposed")
