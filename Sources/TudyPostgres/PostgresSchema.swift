@@ -125,7 +125,8 @@ enum PostgresSchema {
         """
 
     /// Sets `search_text` to `CaseFolding.search` of the `text` expression wherever they differ,
-    /// a thousand rows at a time. ASCII text folds as it always did, so only other rows are read.
+    /// a thousand rows at a time. Printable ASCII and Hangul syllables fold as they always did
+    /// (by `lower()` too), so only rows with something else are read.
     private static func refoldSearchText(
         of table: String, text: String, on connection: PostgresConnection, logger: Logger
     ) async throws {
@@ -136,7 +137,7 @@ enum PostgresSchema {
             let rows = try await connection.query(
                 """
                 SELECT id, \(unescaped: text), search_text FROM \(unescaped: table)
-                WHERE id > \(after) AND octet_length(\(unescaped: text)) <> char_length(\(unescaped: text)) ORDER BY id LIMIT 1000
+                WHERE id > \(after) AND \(unescaped: text) ~ '[^ -~가-힣]' ORDER BY id LIMIT 1000
                 """, logger: logger)
             for try await (id, text, searchText) in rows.decode((Int64, String, String).self) {
                 last = id

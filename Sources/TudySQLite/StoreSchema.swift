@@ -133,8 +133,8 @@ enum StoreSchema {
     }
 
     /// Sets `search_text` to `CaseFolding.search` of the `text` expression wherever they differ
-    /// (and with it, by trigger, the index), a thousand rows at a time. ASCII text folds as it
-    /// always did, so only other rows are read.
+    /// (and with it, by trigger, the index), a thousand rows at a time. Printable ASCII and
+    /// Hangul syllables fold as they always did, so only rows with something else are read.
     static func refoldSearchText(of table: String, text: String, in db: Database) throws {
         var after: Int64 = 0
         while true {
@@ -142,7 +142,7 @@ enum StoreSchema {
                 db,
                 sql: """
                     SELECT id, \(text) AS text, search_text FROM \(table)
-                    WHERE id > ? AND length(CAST(\(text) AS BLOB)) <> length(\(text)) ORDER BY id LIMIT 1000
+                    WHERE id > ? AND \(text) GLOB '*[^ -~가-힣]*' ORDER BY id LIMIT 1000
                     """, arguments: [after])
             guard let last = rows.last else { return }
             for row in rows {

@@ -68,7 +68,8 @@ struct MessageSearchContractTests {
     func formsAndFullCase(_ factory: StoreFactory) async throws {
         // As macOS keeps file names: each syllable three letters, which a copy carries along.
         let decomposed = "한국어 공부".decomposedStringWithCanonicalMapping
-        let (store, ann) = try await annReading(["Straße am See", "ＩＯＳ 스터디", decomposed, "ㅋㅋㅋ 웃겨", "좋아요 👍🏽"], in: factory)
+        let (store, ann) = try await annReading(
+            ["Straße am See", "ＩＯＳ 스터디", decomposed, "ㅋㅋㅋ 웃겨", "좋아요 👍🏽", "SWIFT 모임"], in: factory)
         #expect(try await find("STRASSE", in: store, for: ann) == ["Straße am See"], "ß is ss in upper case")
         #expect(try await find("ios", in: store, for: ann) == ["ＩＯＳ 스터디"], "full-width letters")
         #expect(try await find("국어", in: store, for: ann) == [decomposed], "text sent decomposed")
@@ -76,5 +77,6 @@ struct MessageSearchContractTests {
         #expect(try await find(query, in: store, for: ann) == ["ＩＯＳ 스터디"], "a query typed decomposed")
         #expect(try await find("ㅋㅋ", in: store, for: ann) == ["ㅋㅋㅋ 웃겨"])
         #expect(try await find("👍", in: store, for: ann) == ["좋아요 👍🏽"], "code point by code point")
+        #expect(try await find("swift 모임", in: store, for: ann) == ["SWIFT 모임"], "Korean and ASCII, folded the short way")
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A text is normalized, upper- and then lower-cased (which folds `ß` with `ss`, `ς` with `σ`
 /// and `ﬁ` with `fi`, as Unicode's full case folding does), and normalized again, since a case
-/// mapping may leave a letter decomposed. ASCII needs none of that but lower case.
+/// mapping may leave a letter decomposed. ASCII and Hangul syllables need none of that but
+/// lower case.
 public enum CaseFolding {
     /// A name as names are compared: canonical forms only (NFC), so that `zoé` typed either
     /// way is one name, while names that only look alike stay apart.
@@ -27,8 +28,15 @@ public enum CaseFolding {
     }
 
     private static func folded(_ text: String, normalizing normalize: (String) -> String) -> String {
-        // The common case, kept cheap.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        // The common cases, kept cheap: ASCII, and Korean written in syllables, which have
+        // no case and no other form, fold by lower case alone.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) || text.unicodeScalars.allSatisfy(isASCIIOrHangulSyllable) {
+            return text.lowercased()
+        }
         return normalize(normalize(text).uppercased().lowercased())
+    }
+
+    private static func isASCIIOrHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII || (0xAC00...0xD7A3).contains(scalar.value)
     }
 }
