@@ -39,7 +39,7 @@ struct InteractiveTests {
         try terminal.press("Tab")
         #expect(try terminal.waitUntil { $0.contains("guest> /help") }.contains("guest> /help"))
         try terminal.press("Enter")
-        #expect(try terminal.waitUntil(seconds: 5) { $0.contains("everywhere (") }.contains("  /list"))
+        #expect(try terminal.waitUntil { $0.contains("everywhere (") }.contains("  /list"))
 
         try terminal.type("/login bob")
         try terminal.press("Enter")
@@ -199,10 +199,10 @@ struct InteractiveTests {
         try terminal.waitUntil { $0.contains("guest>") }
         try terminal.enter(["/login alice", "alice-password", "/chat", "/open 1"])
         let prompt = "chat > rooms > @bob  alice> "
-        #expect(try terminal.waitUntil(seconds: 5) { $0.contains("@bob  alice>") }.contains("@bob  alice>"))
+        #expect(try terminal.waitUntil { $0.contains("@bob  alice>") }.contains("@bob  alice>"))
         try terminal.type("안녕 반가워요")
         try terminal.press("Left", "Left")
-        #expect(try terminal.waitUntil(seconds: 5) { $0.contains(prompt + "안녕 반가워요") }.contains(prompt + "안녕 반가워요"))
+        #expect(try terminal.waitUntil { $0.contains(prompt + "안녕 반가워요") }.contains(prompt + "안녕 반가워요"))
         let column = try terminal.cursor().column
 
         // Another person, though the same Unix user: alice's kept login is not theirs.
@@ -224,7 +224,7 @@ struct InteractiveTests {
         #expect(try terminal.cursor().column == column)
 
         try send(["/login carol", "carol-password", "/chat", "/dm alice", "carol here"])
-        shown = try terminal.waitUntil(seconds: 5) {
+        shown = try terminal.waitUntil {
             $0.contains("#2 @carol carol: carol here\n") && $0.contains("alice [1 unread]> 안녕 반가워요")
         }
         #expect(shown.contains("#2 @carol carol: carol here"), "\(shown)")
@@ -233,7 +233,7 @@ struct InteractiveTests {
         try terminal.press("C-u")
         try terminal.type("/next")
         try terminal.press("Enter")
-        shown = try terminal.waitUntil(seconds: 5) { $0.contains("chat > rooms > @carol  alice>") }
+        shown = try terminal.waitUntil { $0.contains("chat > rooms > @carol  alice>") }
         #expect(shown.contains("── 1 new ──\n"), "\(shown)")
         try terminal.press("C-d")
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
@@ -242,21 +242,21 @@ struct InteractiveTests {
     @Test("Ctrl-Z stops tudy; fg brings back the prompt and the half-typed line, which still edits")
     func stopAndContinue() throws {
         let terminal = try TmuxSession(command: "cd '\(directory.path)'; PS1='shell$ ' exec bash --norc --noprofile -i")
-        try terminal.waitUntil(seconds: 5) { $0.contains("shell$") }
+        try terminal.waitUntil { $0.contains("shell$") }
         try terminal.type("TERM=xterm-256color '\(TudyProcess.binary.path)' --memory")
         try terminal.press("Enter")
-        #expect(try terminal.waitUntil(seconds: 5) { $0.contains("guest>") }.contains("guest>"))
+        #expect(try terminal.waitUntil { $0.contains("guest>") }.contains("guest>"))
         try terminal.type("/wher")
         try terminal.press("C-z")
-        var shown = try terminal.waitUntil(seconds: 5) { $0.contains("Stopped") }
+        var shown = try terminal.waitUntil { $0.contains("Stopped") }
         #expect(shown.contains("Stopped"), "\(shown)")
         try terminal.type("fg")
         try terminal.press("Enter")
-        shown = try terminal.waitUntil(seconds: 5) { $0.contains("guest> /wher") }
+        shown = try terminal.waitUntil { $0.contains("guest> /wher") }
         #expect(shown.contains("guest> /wher"), "\(shown)")
         try terminal.type("e")
         try terminal.press("Enter")
-        #expect(try terminal.waitUntil(seconds: 5) { $0.contains("\nhome > board\n") }.contains("\nhome > board\n"))
+        #expect(try terminal.waitUntil { $0.contains("\nhome > board\n") }.contains("\nhome > board\n"))
         try terminal.press("C-d")
     }
 
@@ -264,15 +264,15 @@ struct InteractiveTests {
     func draftAtTerminal() throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
-        try terminal.waitUntil(seconds: 5) { $0.contains("guest>") }
+        try terminal.waitUntil { $0.contains("guest>") }
         try terminal.enter(["/login bob", "bob-password", "/new", "Secret title", "ios", "3", "first line"])
-        var shown = try terminal.waitUntil(seconds: 5) { $0.hasSuffix("\n... \n") || $0.contains("\n...\n") }
+        var shown = try terminal.waitUntil { $0.hasSuffix("\n... \n") || $0.contains("\n...\n") }
         #expect(shown.contains("body, then a line '.': first line\n..."), "\(shown)")
         try terminal.enter(["/quit"])
-        shown = try terminal.waitUntil(seconds: 5) { $0.contains("/quit again") }
+        shown = try terminal.waitUntil { $0.contains("/quit again") }
         #expect(shown.contains("you are writing a post: /quit again leaves and drops it"), "\(shown)")
         try terminal.enter(["/quit"])
-        shown = try terminal.waitUntil(seconds: 5) { $0.contains("EXIT=") }
+        shown = try terminal.waitUntil { $0.contains("EXIT=") }
         #expect(shown.contains("error: ") == false && shown.contains("EXIT=0"), "\(shown)")
         #expect(history.contains("/new") && !history.contains("Secret title") && !history.contains("first line"))
     }
