@@ -25,6 +25,12 @@ struct InteractiveTests {
             """
     }
 
+    /// `stty -g` as the shell wrote it before tudy started and after it ended.
+    private func terminalSettings() throws -> (before: String, after: String) {
+        (try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8),
+         try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8))
+    }
+
     private var history: String {
         (try? String(contentsOfFile: directory.path + "/state/tudy/history", encoding: .utf8)) ?? ""
     }
@@ -78,9 +84,8 @@ struct InteractiveTests {
         try terminal.press("C-d")
         shown = try terminal.waitUntil { $0.contains("EXIT=") }
         #expect(shown.contains("EXIT=0"))
-        let before = try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8)
-        let after = try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8)
-        #expect(before == after)
+        let settings = try terminalSettings()
+        #expect(settings.before == settings.after)
         #expect(history.contains("/chat"))
         #expect(!history.contains("password"))
         let mode = try FileManager.default.attributesOfItem(atPath: directory.path + "/state/tudy/history")[.posixPermissions] as? Int
@@ -127,9 +132,8 @@ struct InteractiveTests {
         let shown = try terminal.waitUntil { $0.contains("EXIT=") }
         #expect(shown.contains("EXIT=0"), "\(shown)")
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/tudy.sqlite-wal"), "the store was left open")
-        let before = try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8)
-        let after = try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8)
-        #expect(before == after)
+        let settings = try terminalSettings()
+        #expect(settings.before == settings.after)
     }
 
     /// The tudy this test runs: the process of the built binary with this test's directory in
@@ -292,9 +296,8 @@ struct InteractiveTests {
         try terminal.press("C-d")
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
         // After an error too, the terminal is as it was.
-        let before = try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8)
-        let after = try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8)
-        #expect(before == after)
+        let settings = try terminalSettings()
+        #expect(settings.before == settings.after)
     }
 
     @Test("a resized window: the next message wraps to the new width under a hanging indent")
