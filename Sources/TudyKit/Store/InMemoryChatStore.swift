@@ -7,24 +7,30 @@ public actor InMemoryChatStore: SeedableStore {
         let passwordHash: String
     }
 
-    private struct RoomState {
+    /// A sender's key for one of their messages.
+    struct MessageKey: Hashable {
+        let sender: String
+        let key: String
+    }
+
+    struct RoomState {
         var room: Room
         var lastRead: [String: Int] = [:]
         var messages: [Message] = []
     }
 
-    private let clock: WallClock
+    let clock: WallClock
     private let hasher: any PasswordHasher
     private var accounts: [String: Account] = [:]
     private var failedLogins: [String: (count: Int, last: Date)] = [:]
-    private var projectsByID: [Int: Project] = [:]
-    private var roomsByID: [Int: RoomState] = [:]
-    private var nextProjectID = 1
+    var projectsByID: [Int: Project] = [:]
+    var roomsByID: [Int: RoomState] = [:]
+    var nextProjectID = 1
     private var nextRoomID = 1
-    private var nextMessageID = 1
+    var nextMessageID = 1
     /// Messages sent with a key, by sender and key: where each is.
-    private var keyedMessages: [MessageKey: (roomID: Int, messageID: Int)] = [:]
-    private var subscribers = ChangeSubscribers()
+    var keyedMessages: [MessageKey: (roomID: Int, messageID: Int)] = [:]
+    var subscribers = ChangeSubscribers()
     private var sessions = SessionBook()
 
     public init(clock: WallClock, hasher: any PasswordHasher) {
@@ -67,7 +73,7 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     /// The user a session belongs to. - Throws: `StoreError.sessionEnded` unless this store gave it and it is current.
-    private func user(of token: SessionToken) throws -> User {
+    func user(of token: SessionToken) throws -> User {
         let key = try sessions.userKey(of: token, now: clock.now())
         guard let account = accounts[key] else { throw StoreError.sessionEnded }
         return account.user
@@ -80,66 +86,6 @@ public actor InMemoryChatStore: SeedableStore {
 
     public func userNames() async throws -> [String] {
         accounts.values.map(\.user.name).sorted()
-    }
-
-    // MARK: - Posts
-
-    public func projects(_ query: ProjectQuery) async throws -> [Project] {
-        projectsByID.values.filter(query.matches).sorted { $0.id > $1.id }
-    }
-
-    public func project(id: Int) async throws -> Project {
-        guard let project = projectsByID[id] else { throw StoreError.noSuchProject(id) }
-        return project
-    }
-
-    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
-        try draft.check()
-        let writer = try user(of: session.token)
-        return insertProject(draft, writer: writer, isOpen: true, createdAt: clock.now())
-    }
-
-    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
-        try draft.check()
-        let user = try user(of: session.token)
-        var project = try writtenProject(id: id, by: user)
-        project.title = draft.title
-        project.works = draft.works
-        project.capacity = draft.capacity
-        project.body = draft.body
-        projectsByID[id] = project
-        return project
-    }
-
-    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
-        let user = try user(of: session.token)
-        var project = try writtenProject(id: id, by: user)
-        project.isOpen = isOpen
-        projectsByID[id] = project
-        return project
-    }
-
-    public func deleteProject(id: Int, by session: Session) async throws {
-        let user = try user(of: session.token)
-        _ = try writtenProject(id: id, by: user)
-        projectsByID[id] = nil
-    }
-
-    private func writtenProject(id: Int, by user: User) throws -> Project {
-        guard let project = projectsByID[id] else { throw StoreError.noSuchProject(id) }
-        guard project.writer.isNamed(user.name) else {
-            throw StoreError.notWriter(projectID: id, writer: project.writer.name)
-        }
-        return project
-    }
-
-    private func insertProject(_ draft: ProjectDraft, writer: User, isOpen: Bool, createdAt: Date) -> Project {
-        let project = Project(
-            id: nextProjectID, title: draft.title, works: draft.works, capacity: draft.capacity,
-            body: draft.body, writer: writer, isOpen: isOpen, createdAt: createdAt)
-        nextProjectID += 1
-        projectsByID[project.id] = project
-        return project
     }
 
     // MARK: - Rooms
@@ -214,7 +160,7 @@ public actor InMemoryChatStore: SeedableStore {
         subscribers.publish(roomBefore: before, after: state.room)
     }
 
-    private func memberState(of roomID: Int, user: User) throws -> RoomState {
+    func memberState(of roomID: Int, user: User) throws -> RoomState {
         guard let state = roomsByID[roomID], state.room.hasMember(user) else {
             throw StoreError.noSuchRoom(roomID)
         }
@@ -227,93 +173,6 @@ public actor InMemoryChatStore: SeedableStore {
         roomsByID[room.id] = RoomState(room: room)
         subscribers.publish(roomBefore: nil, after: room)
         return room
-    }
-
-    // MARK: - Messages
-
-    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
-        let user = try user(of: session.token)
-        let state = try memberState(of: roomID, user: user)
-        let older = state.messages.filter { before == nil || $0.id < before! }
-        return MessagePage(messages: Array(older.suffix(limit)), hasOlder: older.count > limit)
-    }
-
-    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
-        let user = try user(of: session.token)
-        let state = try memberState(of: roomID, user: user)
-        return Array(state.messages.lazy.filter { $0.id > after }.prefix(limit))
-    }
-
-    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
-        let user = try user(of: session.token)
-        let state = try memberState(of: roomID, user: user)
-        let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
-        return state.messages.first { $0.id > lastRead && $0.isUnread(by: user) }?.id
-    }
-
-    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
-        try Message.check(text)
-        let user = try user(of: session.token)
-        _ = try memberState(of: roomID, user: user)
-        let messageKey = key.map { MessageKey(sender: Accounts.key(user.name), key: $0) }
-        if let messageKey, let kept = keyedMessages[messageKey],
-            let message = roomsByID[kept.roomID]?.messages.first(where: { $0.id == kept.messageID })
-        {
-            return message
-        }
-        let message = try append(text, to: roomID, from: user, at: clock.now())
-        if let messageKey { keyedMessages[messageKey] = (roomID, message.id) }
-        return message
-    }
-
-    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
-        let user = try user(of: session.token)
-        let found = roomsByID.values.filter { $0.room.hasMember(user) }.flatMap { state in
-            state.messages.filter { MessageSearch.matches($0.text, words) }
-        }
-        return Array(found.sorted { $0.id > $1.id }.prefix(limit))
-    }
-
-    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
-        try Message.check(text)
-        return try change(pick, in: roomID, by: session) { $0.edited(to: text) }
-    }
-
-    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
-        try change(pick, in: roomID, by: session) { $0.deleted }
-    }
-
-    private func change(_ pick: MessagePick, in roomID: Int, by session: Session, to new: (Message) -> Message) throws -> Message {
-        let user = try user(of: session.token)
-        var state = try memberState(of: roomID, user: user)
-        let found: Message? =
-            switch pick {
-            case .last: state.messages.last { $0.sender.isNamed(user.name) && $0.status != .deleted }
-            case .id(let id): state.messages.first { $0.id == id }
-            }
-        let changed = new(try pick.check(found, by: user))
-        state.messages = state.messages.map { $0.id == changed.id ? changed : $0 }
-        roomsByID[roomID] = state
-        subscribers.publish(.messageChanged(changed), to: state.room.members)
-        return changed
-    }
-
-    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
-        let user = try user(of: session.token)
-        var state = try memberState(of: roomID, user: user)
-        let key = Accounts.key(user.name)
-        state.lastRead[key] = max(state.lastRead[key] ?? 0, messageID)
-        roomsByID[roomID] = state
-    }
-
-    private func append(_ text: String, to roomID: Int, from user: User, at date: Date) throws -> Message {
-        try Message.check(text)
-        let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date)
-        nextMessageID += 1
-        // Sending reads nothing: what others wrote before stays unread until it is shown.
-        roomsByID[roomID]?.messages.append(message)
-        subscribers.publish(.message(message), to: roomsByID[roomID]?.room.members ?? [])
-        return message
     }
 
     // MARK: - Changes
@@ -372,10 +231,4 @@ public actor InMemoryChatStore: SeedableStore {
             }
         }
     }
-}
-
-/// A sender's key for one of their messages.
-private struct MessageKey: Hashable {
-    let sender: String
-    let key: String
 }

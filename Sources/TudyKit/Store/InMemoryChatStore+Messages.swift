@@ -1,0 +1,91 @@
+import Foundation
+
+// Messages: each call checks the session's membership of the room first.
+extension InMemoryChatStore {
+    // MARK: - Messages
+
+    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+        let user = try user(of: session.token)
+        let state = try memberState(of: roomID, user: user)
+        let older = state.messages.filter { before == nil || $0.id < before! }
+        return MessagePage(messages: Array(older.suffix(limit)), hasOlder: older.count > limit)
+    }
+
+    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+        let user = try user(of: session.token)
+        let state = try memberState(of: roomID, user: user)
+        return Array(state.messages.lazy.filter { $0.id > after }.prefix(limit))
+    }
+
+    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+        let user = try user(of: session.token)
+        let state = try memberState(of: roomID, user: user)
+        let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
+        return state.messages.first { $0.id > lastRead && $0.isUnread(by: user) }?.id
+    }
+
+    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try Message.check(text)
+        let user = try user(of: session.token)
+        _ = try memberState(of: roomID, user: user)
+        let messageKey = key.map { MessageKey(sender: Accounts.key(user.name), key: $0) }
+        if let messageKey, let kept = keyedMessages[messageKey],
+            let message = roomsByID[kept.roomID]?.messages.first(where: { $0.id == kept.messageID })
+        {
+            return message
+        }
+        let message = try append(text, to: roomID, from: user, at: clock.now())
+        if let messageKey { keyedMessages[messageKey] = (roomID, message.id) }
+        return message
+    }
+
+    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        let user = try user(of: session.token)
+        let found = roomsByID.values.filter { $0.room.hasMember(user) }.flatMap { state in
+            state.messages.filter { MessageSearch.matches($0.text, words) }
+        }
+        return Array(found.sorted { $0.id > $1.id }.prefix(limit))
+    }
+
+    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+        try Message.check(text)
+        return try change(pick, in: roomID, by: session) { $0.edited(to: text) }
+    }
+
+    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+        try change(pick, in: roomID, by: session) { $0.deleted }
+    }
+
+    func change(_ pick: MessagePick, in roomID: Int, by session: Session, to new: (Message) -> Message) throws -> Message {
+        let user = try user(of: session.token)
+        var state = try memberState(of: roomID, user: user)
+        let found: Message? =
+            switch pick {
+            case .last: state.messages.last { $0.sender.isNamed(user.name) && $0.status != .deleted }
+            case .id(let id): state.messages.first { $0.id == id }
+            }
+        let changed = new(try pick.check(found, by: user))
+        state.messages = state.messages.map { $0.id == changed.id ? changed : $0 }
+        roomsByID[roomID] = state
+        subscribers.publish(.messageChanged(changed), to: state.room.members)
+        return changed
+    }
+
+    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+        let user = try user(of: session.token)
+        var state = try memberState(of: roomID, user: user)
+        let key = Accounts.key(user.name)
+        state.lastRead[key] = max(state.lastRead[key] ?? 0, messageID)
+        roomsByID[roomID] = state
+    }
+
+    func append(_ text: String, to roomID: Int, from user: User, at date: Date) throws -> Message {
+        try Message.check(text)
+        let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date)
+        nextMessageID += 1
+        // Sending reads nothing: what others wrote before stays unread until it is shown.
+        roomsByID[roomID]?.messages.append(message)
+        subscribers.publish(.message(message), to: roomsByID[roomID]?.room.members ?? [])
+        return message
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+// The board's posts: anyone reads them, only a post's writer changes it.
+extension InMemoryChatStore {
+    // MARK: - Posts
+
+    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+        projectsByID.values.filter(query.matches).sorted { $0.id > $1.id }
+    }
+
+    public func project(id: Int) async throws -> Project {
+        guard let project = projectsByID[id] else { throw StoreError.noSuchProject(id) }
+        return project
+    }
+
+    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
+        try draft.check()
+        let writer = try user(of: session.token)
+        return insertProject(draft, writer: writer, isOpen: true, createdAt: clock.now())
+    }
+
+    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+        try draft.check()
+        let user = try user(of: session.token)
+        var project = try writtenProject(id: id, by: user)
+        project.title = draft.title
+        project.works = draft.works
+        project.capacity = draft.capacity
+        project.body = draft.body
+        projectsByID[id] = project
+        return project
+    }
+
+    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+        let user = try user(of: session.token)
+        var project = try writtenProject(id: id, by: user)
+        project.isOpen = isOpen
+        projectsByID[id] = project
+        return project
+    }
+
+    public func deleteProject(id: Int, by session: Session) async throws {
+        let user = try user(of: session.token)
+        _ = try writtenProject(id: id, by: user)
+        projectsByID[id] = nil
+    }
+
+    func writtenProject(id: Int, by user: User) throws -> Project {
+        guard let project = projectsByID[id] else { throw StoreError.noSuchProject(id) }
+        guard project.writer.isNamed(user.name) else {
+            throw StoreError.notWriter(projectID: id, writer: project.writer.name)
+        }
+        return project
+    }
+
+    func insertProject(_ draft: ProjectDraft, writer: User, isOpen: Bool, createdAt: Date) -> Project {
+        let project = Project(
+            id: nextProjectID, title: draft.title, works: draft.works, capacity: draft.capacity,
+            body: draft.body, writer: writer, isOpen: isOpen, createdAt: createdAt)
+        nextProjectID += 1
+        projectsByID[project.id] = project
+        return project
+    }
+}

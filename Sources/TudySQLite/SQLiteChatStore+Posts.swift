@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import TudyKit
+
+// The board's posts: anyone reads them, only a post's writer changes it.
+extension SQLiteChatStore {
+    // MARK: - Posts
+
+    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+        try await read { db in
+            let ids: [Int64]
+            switch query {
+            case .all:
+                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project ORDER BY id DESC")
+            case .work(let tag):
+                ids = try db.fetchAll(Int64.self, sql: "SELECT DISTINCT project_id FROM project_work WHERE work = ? ORDER BY project_id DESC",
+                    arguments: [tag.lowercased()])
+            case .words(let text):
+                let (condition, arguments) = Self.searchCondition(ProjectQuery.searchWords(text), table: "project")
+                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project WHERE \(condition) ORDER BY id DESC",
+                    arguments: arguments)
+            }
+            return try ids.map { try Self.project(id: $0, in: db) }
+        }
+    }
+
+    public func project(id: Int) async throws -> Project {
+        try await read { db in try Self.project(id: Int64(id), in: db) }
+    }
+
+    static func project(id: Int64, in db: Database) throws -> Project {
+        guard
+            let row = try db.fetchOne(Row.self, sql: """
+                    SELECT project.*, user.name AS writer FROM project JOIN user ON user.id = project.writer_id
+                    WHERE project.id = ?
+                    """, arguments: [id])
+        else { throw StoreError.noSuchProject(Int(id)) }
+        let works = try db.fetchAll(String.self, sql: "SELECT work FROM project_work WHERE project_id = ? ORDER BY position", arguments: [id])
+        return Project(
+            id: row["id"], title: row["title"], works: works, capacity: row["capacity"], body: row["body"],
+            writer: User(name: row["writer"]), isOpen: row["is_open"], createdAt: StoreDate.column(row, "created_at"))
+    }
+
+    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
+        try draft.check()
+        let now = clock.now()
+        return try await write { db in
+            let writerID = try Self.signedIn(session.token, now: now, in: db).id
+            return try Self.insertProject(draft, writerID: writerID, isOpen: true, createdAt: now, in: db)
+        }
+    }
+
+    static func insertProject(
+        _ draft: ProjectDraft, writerID: Int64, isOpen: Bool, createdAt: Date, in db: Database
+    ) throws -> Project {
+        try db.run(sql: """
+                INSERT INTO project (title, body, capacity, writer_id, is_open, created_at, search_text)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                draft.title, draft.body, draft.capacity, writerID, isOpen, StoreDate.text(createdAt),
+                ProjectQuery.searchText(title: draft.title, body: draft.body),
+            ])
+        let id = db.lastInsertedRowID
+        try insertWorks(draft.works, projectID: id, in: db)
+        return try project(id: id, in: db)
+    }
+
+    static func insertWorks(_ works: [String], projectID: Int64, in db: Database) throws {
+        for (position, work) in works.enumerated() {
+            try db.run(sql: "INSERT INTO project_work (project_id, position, work) VALUES (?, ?, ?)",
+                arguments: [projectID, position, work])
+        }
+    }
+
+    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+        try draft.check()
+        let now = clock.now()
+        return try await write { db in
+            try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
+            try db.run(sql: "UPDATE project SET title = ?, body = ?, capacity = ?, search_text = ? WHERE id = ?",
+                arguments: [draft.title, draft.body, draft.capacity, ProjectQuery.searchText(title: draft.title, body: draft.body), id])
+            try db.run(sql: "DELETE FROM project_work WHERE project_id = ?", arguments: [id])
+            try Self.insertWorks(draft.works, projectID: Int64(id), in: db)
+            return try Self.project(id: Int64(id), in: db)
+        }
+    }
+
+    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+        let now = clock.now()
+        return try await write { db in
+            try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
+            try db.run(sql: "UPDATE project SET is_open = ? WHERE id = ?", arguments: [isOpen, id])
+            return try Self.project(id: Int64(id), in: db)
+        }
+    }
+
+    public func deleteProject(id: Int, by session: Session) async throws {
+        let now = clock.now()
+        try await write { db in
+            try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
+            try db.run(sql: "DELETE FROM project WHERE id = ?", arguments: [id])
+        }
+    }
+
+    static func requireWriter(projectID: Int, userID: Int64, in db: Database) throws {
+        let project = try project(id: Int64(projectID), in: db)
+        let writerID = try db.fetchOne(Int64.self, sql: "SELECT writer_id FROM project WHERE id = ?", arguments: [projectID])
+        guard writerID == userID else {
+            throw StoreError.notWriter(projectID: projectID, writer: project.writer.name)
+        }
+    }
+}
