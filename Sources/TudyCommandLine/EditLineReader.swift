@@ -19,7 +19,7 @@ final class EditLineReader: LineReader {
     private enum Reading {
         case nothing
         case line(CheckedContinuation<LineReadResult, Never>)
-        case secret(CheckedContinuation<LineReadResult, Never>, prompt: String, bytes: [UInt8])
+        case secret(CheckedContinuation<LineReadResult, Never>, prompt: String, entry: PasswordEntry)
     }
 
     private let history: EditLineHistory
@@ -243,30 +243,18 @@ final class EditLineReader: LineReader {
     private func startSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, prompt: String) {
         silence()
         write(prompt)
-        reading = .secret(continuation, prompt: prompt, bytes: [])
+        reading = .secret(continuation, prompt: prompt, entry: PasswordEntry())
         setInput(running: true)
     }
 
-
     private func secretByte() {
-        guard case .secret(let continuation, let prompt, var bytes) = reading, TerminalKeys.inputWaiting() else { return }
+        guard case .secret(let continuation, let prompt, var entry) = reading, TerminalKeys.inputWaiting() else { return }
         var byte: UInt8 = 0
         let count = Foundation.read(STDIN_FILENO, &byte, 1)
         if count < 0 && errno == EINTR { return }
-        guard count == 1 else { return finishSecret(continuation, bytes.isEmpty ? .end : LineDecoder.decode(bytes)) }
-        switch byte {
-        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-            return finishSecret(continuation, LineDecoder.decode(bytes))
-        case 0x04 where bytes.isEmpty:  // Ctrl-D on an empty line
-            return finishSecret(continuation, .end)
-        case 0x7F, 0x08:  // erase one character: its UTF-8 continuation bytes, then its lead
-            while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
-        case 0x15:  // Ctrl-U: erase the line
-            bytes.removeAll()
-        default:
-            if bytes.count <= LineDecoder.maximumLineBytes { bytes.append(byte) }
-        }
-        reading = .secret(continuation, prompt: prompt, bytes: bytes)
+        guard count == 1 else { return finishSecret(continuation, entry.atEndOfInput) }
+        if let password = entry.take(byte) { return finishSecret(continuation, password) }
+        reading = .secret(continuation, prompt: prompt, entry: entry)
     }
 
     private func finishSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, _ result: LineReadResult) {
