@@ -9,21 +9,6 @@ struct ChatStoreContractTests {
     private let alice = User(name: "alice")
     private let bob = User(name: "bob")
     private let carol = User(name: "carol")
-    private let draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")
-
-    /// The sessions of alice, bob and carol, each signed up on the store under test.
-    struct Cast {
-        let alice, bob, carol: Session
-    }
-
-    private func storeWithUsers(_ factory: StoreFactory) async throws -> (any ChatStore, Cast) {
-        let store = try await factory.make()
-        var sessions: [Session] = []
-        for name in ["alice", "bob", "carol"] {
-            sessions.append(try await store.signUp(name: name, password: "password-\(name)"))
-        }
-        return (store, Cast(alice: sessions[0], bob: sessions[1], carol: sessions[2]))
-    }
 
     // MARK: - Changes
 
@@ -34,7 +19,7 @@ struct ChatStoreContractTests {
 
     @Test("the change stream: messages in the user's rooms, theirs too, in order; never another's room", arguments: StoreFactory.all)
     func changeStreamMessages(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: s.alice, and: bob)
         let theirs = try await store.directRoom(between: s.bob, and: carol)
         let changes = await ChangeRecorder.reading(try await store.changes(for: s.alice))
@@ -51,7 +36,7 @@ struct ChatStoreContractTests {
 
     @Test("the change stream: rooms joined and left, members who came and went", arguments: StoreFactory.all)
     func changeStreamRooms(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         let direct = try await store.directRoom(between: s.alice, and: bob)
         let changes = await ChangeRecorder.reading(try await store.changes(for: s.alice))
 
@@ -71,7 +56,7 @@ struct ChatStoreContractTests {
 
     @Test("sign up, then log in with the password only", arguments: StoreFactory.all)
     func accounts(_ factory: StoreFactory) async throws {
-        let (store, _) = try await storeWithUsers(factory)
+        let (store, _) = try await factory.makeWithCast()
         #expect(try await store.logIn(name: "alice", password: "password-alice").user == alice)
         #expect(try await store.logIn(name: "ALICE", password: "password-alice").user == alice)
         await #expect(throws: StoreError.wrongCredentials) {
@@ -124,7 +109,7 @@ struct ChatStoreContractTests {
 
     @Test("a message sent again with its key is kept once; the same key from another sender is theirs", arguments: StoreFactory.all)
     func messageKeys(_ factory: StoreFactory) async throws {
-        let (store, cast) = try await storeWithUsers(factory)
+        let (store, cast) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: cast.alice, and: bob)
         let first = try await store.send("only once", to: room.id, from: cast.alice, key: "retry-1")
         let again = try await store.send("only once", to: room.id, from: cast.alice, key: "retry-1")
@@ -139,7 +124,7 @@ struct ChatStoreContractTests {
 
     @Test("a message sent again with its key after its sender left the room is refused, as any send there", arguments: StoreFactory.all)
     func messageKeyAfterLeaving(_ factory: StoreFactory) async throws {
-        let (store, cast) = try await storeWithUsers(factory)
+        let (store, cast) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: cast.alice, and: bob)
         _ = try await store.send("only once", to: room.id, from: cast.alice, key: "retry-1")
         try await store.leave(roomID: room.id, session: cast.alice)
@@ -193,89 +178,11 @@ struct ChatStoreContractTests {
         await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "alice", password: "wrong-password") }
     }
 
-    // MARK: - Posts
-
-    @Test("board search folds case for every script, the same in every store", arguments: StoreFactory.all)
-    func searchFoldsCase(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
-        let russian = try await store.createProject(
-            ProjectDraft(title: "ПРИВЕТ Мир", works: ["ios"], capacity: 2, body: "Élan"), by: s.alice)
-        let greek = try await store.createProject(
-            ProjectDraft(title: "ΣΟΦΙΑ study", works: ["ios"], capacity: 2, body: "스터디를 합니다"), by: s.alice)
-        #expect(try await store.projects(.words("привет")).map(\.id) == [russian.id])
-        #expect(try await store.projects(.words("мир ÉLAN")).map(\.id) == [russian.id])
-        #expect(try await store.projects(.words("élan")).map(\.id) == [russian.id])
-        #expect(try await store.projects(.words("σοφια")).map(\.id) == [greek.id])
-        #expect(try await store.projects(.words("스터디")).map(\.id) == [greek.id])
-        let wide = try await store.createProject(
-            ProjectDraft(title: "ＳＷＩＦＴ in der Straße", works: ["ios"], capacity: 2, body: "한국어".decomposedStringWithCanonicalMapping),
-            by: s.alice)
-        #expect(try await store.projects(.words("swift STRASSE 국어")).map(\.id) == [wide.id], "forms and full case")
-    }
-
-    @Test("board search through each store's index: short words, % and _ as characters, a post edited or deleted", arguments: StoreFactory.all)
-    func searchFollowsPosts(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
-        let post = try await store.createProject(
-            ProjectDraft(title: "안녕 Go 모임", works: ["go"], capacity: 3, body: "100% remote, on_line"), by: s.alice)
-        #expect(try await store.projects(.words("안녕 go")).map(\.id) == [post.id])
-        #expect(try await store.projects(.words("100%")).map(\.id) == [post.id])
-        #expect(try await store.projects(.words("0%r")).isEmpty, "% is a character, not any run of them")
-        #expect(try await store.projects(.words("n_l")).map(\.id) == [post.id])
-        #expect(try await store.projects(.words("e_l")).isEmpty, "_ is a character, not any one")
-        #expect(try await store.projects(.words("모임 line")).map(\.id) == [post.id])
-        #expect(try await store.projects(.words("모임100%")).isEmpty, "no word spans the title and the body")
-        _ = try await store.updateProject(
-            id: post.id, with: ProjectDraft(title: "Rust 모임", works: ["rust"], capacity: 3, body: "in person"), by: s.alice)
-        #expect(try await store.projects(.words("remote")).isEmpty, "the old text is out of the index")
-        #expect(try await store.projects(.words("rust person")).map(\.id) == [post.id])
-        try await store.deleteProject(id: post.id, by: s.alice)
-        #expect(try await store.projects(.words("rust")).isEmpty)
-    }
-
-    @Test("posts: newest first, search, work tags", arguments: StoreFactory.all)
-    func posts(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
-        let first = try await store.createProject(draft, by: s.alice)
-        let second = try await store.createProject(
-            ProjectDraft(title: "Backend with Vapor", works: ["backend", "ios"], capacity: 3, body: "Swift on the server"),
-            by: s.bob)
-        #expect(try await store.projects(.all).map(\.id) == [second.id, first.id])
-        #expect(try await store.projects(.words("swift")).map(\.id) == [second.id, first.id])
-        #expect(try await store.projects(.words("vapor SERVER")).map(\.id) == [second.id])
-        #expect(try await store.projects(.work("backend")).map(\.id) == [second.id])
-        #expect(try await store.projects(.work("design")).isEmpty)
-        #expect(try await store.project(id: first.id) == first)
-        #expect(first.isOpen && first.writer == alice)
-        await #expect(throws: StoreError.noSuchProject(99)) { try await store.project(id: 99) }
-        await #expect(throws: StoreError.invalidDraft("a post needs a title")) {
-            try await store.createProject(ProjectDraft(title: " ", works: ["ios"], capacity: 2, body: "b"), by: s.alice)
-        }
-    }
-
-    @Test("only the writer changes a post, whatever id is passed", arguments: StoreFactory.all)
-    func writerOnly(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
-        let post = try await store.createProject(draft, by: s.alice)
-        let notWriter = StoreError.notWriter(projectID: post.id, writer: "alice")
-        var changed = draft
-        changed.title = "Changed"
-        await #expect(throws: notWriter) { try await store.updateProject(id: post.id, with: changed, by: s.bob) }
-        await #expect(throws: notWriter) { try await store.setProject(id: post.id, isOpen: false, by: s.bob) }
-        await #expect(throws: notWriter) { try await store.deleteProject(id: post.id, by: s.bob) }
-        #expect(try await store.project(id: post.id) == post)
-
-        #expect(try await store.updateProject(id: post.id, with: changed, by: s.alice).title == "Changed")
-        #expect(try await store.setProject(id: post.id, isOpen: false, by: s.alice).isOpen == false)
-        try await store.deleteProject(id: post.id, by: s.alice)
-        await #expect(throws: StoreError.noSuchProject(post.id)) { try await store.project(id: post.id) }
-    }
-
     // MARK: - Rooms
 
     @Test("one 1:1 room per pair, never a duplicate", arguments: StoreFactory.all)
     func directRooms(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: s.alice, and: bob)
         #expect(room.kind == .direct && room.members == [alice, bob])
         #expect(try await store.directRoom(between: s.bob, and: alice).id == room.id)
@@ -290,7 +197,7 @@ struct ChatStoreContractTests {
 
     @Test("invite: a 1:1 room makes a group of three; a group gains the member", arguments: StoreFactory.all)
     func invites(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         _ = try await store.signUp(name: "dave", password: "password-dave")
         let direct = try await store.directRoom(between: s.alice, and: bob)
         let group = try await store.invite(carol, to: direct.id, by: s.alice)
@@ -306,7 +213,7 @@ struct ChatStoreContractTests {
 
     @Test("no room's messages reach a non-member", arguments: StoreFactory.all)
     func membership(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: s.alice, and: bob)
         _ = try await store.send("secret", to: room.id, from: s.alice)
         let refused = StoreError.noSuchRoom(room.id)
@@ -326,7 +233,7 @@ struct ChatStoreContractTests {
 
     @Test("messages page by key, oldest first within a page", arguments: StoreFactory.all)
     func paging(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: s.alice, and: bob)
         var sent: [Message] = []
         for index in 1...25 {
@@ -345,7 +252,7 @@ struct ChatStoreContractTests {
 
     @Test("send refuses empty and overlong text", arguments: StoreFactory.all)
     func sendChecks(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: s.alice, and: bob)
         await #expect(throws: StoreError.emptyMessage) { try await store.send("  ", to: room.id, from: s.alice) }
         await #expect(throws: StoreError.messageTooLong) {
@@ -357,7 +264,7 @@ struct ChatStoreContractTests {
 
     @Test("rooms list: newest activity first, unread counts others' messages", arguments: StoreFactory.all)
     func unread(_ factory: StoreFactory) async throws {
-        let (store, s) = try await storeWithUsers(factory)
+        let (store, s) = try await factory.makeWithCast()
         let withBob = try await store.directRoom(between: s.alice, and: bob)
         let withCarol = try await store.directRoom(between: s.alice, and: carol)
         _ = try await store.send("one", to: withBob.id, from: s.bob)

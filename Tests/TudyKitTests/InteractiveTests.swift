@@ -15,7 +15,7 @@ struct InteractiveTests {
     /// A shell command that runs tudy on the window's terminal, then reports its exit status
     /// and the terminal settings before and after, and stays open. `NO_COLOR` is cleared,
     /// since the test runner may set it.
-    private func command(_ arguments: String = "") -> String {
+    func command(_ arguments: String = "") -> String {
         let dir = directory.path
         return """
             cd '\(dir)'; unset NO_COLOR; stty -g > stty.before; \
@@ -26,7 +26,7 @@ struct InteractiveTests {
     }
 
     /// `stty -g` as the shell wrote it before tudy started and after it ended.
-    private func terminalSettings() throws -> (before: String, after: String) {
+    func terminalSettings() throws -> (before: String, after: String) {
         (try String(contentsOfFile: directory.path + "/stty.before", encoding: .utf8),
          try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8))
     }
@@ -115,38 +115,6 @@ struct InteractiveTests {
         try terminal.press("C-d")
         let shown = try terminal.waitUntil { $0.contains("EXIT=") }
         #expect(shown.contains("within 2 s") && shown.contains("EXIT=0"), "\(shown)")
-    }
-
-    @Test("SIGTERM or SIGHUP ends a session at the prompt as the end of input does: the store closed whole, the terminal put back", arguments: [SIGTERM, SIGHUP])
-    func endedBySignal(_ signal: Int32) throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
-        try terminal.waitUntil { $0.contains("home > board  guest>") }
-        // A login kept is a write: the store has a -wal until the last connection closes.
-        try terminal.enter(["/login bob", "bob-password"])
-        try terminal.waitUntil { $0.contains("kept for later runs on this store") }
-        #expect(FileManager.default.fileExists(atPath: directory.path + "/tudy.sqlite-wal"))
-        try terminal.type("half typed")
-        try terminal.waitUntil { $0.contains("]> half typed") }
-        kill(try tudyProcess(), signal)
-        let shown = try terminal.waitUntil { $0.contains("EXIT=") }
-        #expect(shown.contains("EXIT=0"), "\(shown)")
-        #expect(!FileManager.default.fileExists(atPath: directory.path + "/tudy.sqlite-wal"), "the store was left open")
-        let settings = try terminalSettings()
-        #expect(settings.before == settings.after)
-    }
-
-    /// The tudy this test runs: the process of the built binary with this test's directory in
-    /// its arguments.
-    private func tudyProcess() throws -> pid_t {
-        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
-            guard let pid = pid_t(entry), let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
-            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            if arguments.first == TudyProcess.binary.path, arguments.contains(where: { $0.hasPrefix(directory.path) }) {
-                return pid
-            }
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no tudy process runs in \(directory.path)"])
     }
 
     @Test("a login and its password pasted in one go: the password is kept and never shown, five times running")
@@ -241,27 +209,6 @@ struct InteractiveTests {
         #expect(shown.contains("── 1 new ──\n"), "\(shown)")
         try terminal.press("C-d")
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
-    }
-
-    @Test("Ctrl-Z stops tudy; fg brings back the prompt and the half-typed line, which still edits")
-    func stopAndContinue() throws {
-        let terminal = try TmuxSession(command: "cd '\(directory.path)'; PS1='shell$ ' exec bash --norc --noprofile -i")
-        try terminal.waitUntil { $0.contains("shell$") }
-        try terminal.type("TERM=xterm-256color '\(TudyProcess.binary.path)' --memory")
-        try terminal.press("Enter")
-        #expect(try terminal.waitUntil { $0.contains("guest>") }.contains("guest>"))
-        try terminal.type("/wher")
-        try terminal.press("C-z")
-        var shown = try terminal.waitUntil { $0.contains("Stopped") }
-        #expect(shown.contains("Stopped"), "\(shown)")
-        try terminal.type("fg")
-        try terminal.press("Enter")
-        shown = try terminal.waitUntil { $0.contains("guest> /wher") }
-        #expect(shown.contains("guest> /wher"), "\(shown)")
-        try terminal.type("e")
-        try terminal.press("Enter")
-        #expect(try terminal.waitUntil { $0.contains("\nhome > board\n") }.contains("\nhome > board\n"))
-        try terminal.press("C-d")
     }
 
     @Test("a post's body: every line after the first gets '... '; /quit in a draft warns, a second leaves; answers stay out of the history")

@@ -8,9 +8,9 @@ import Testing
 /// What the SQLite store promises beyond the contract: files, faults, hashes, throttling.
 @Suite("SQLite store")
 struct SQLiteStoreTests {
-    private let hasher = Argon2idPasswordHasher(cost: .testing)
+    let hasher = Argon2idPasswordHasher(cost: .testing)
 
-    private func newPath() throws -> String {
+    func newPath() throws -> String {
         try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
     }
 
@@ -21,7 +21,7 @@ struct SQLiteStoreTests {
     }
 
     /// Makes alice and bob and their 1:1 room.
-    private func aliceAndBob(in store: SQLiteChatStore) async throws -> (room: Room, alice: Session, bob: Session) {
+    func aliceAndBob(in store: SQLiteChatStore) async throws -> (room: Room, alice: Session, bob: Session) {
         let alice = try await store.signUp(name: "alice", password: "alice-password")
         let bob = try await store.signUp(name: "bob", password: "bob-password")
         return (try await store.directRoom(between: alice, and: bob.user), alice, bob)
@@ -280,83 +280,5 @@ struct SQLiteStoreTests {
         try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         _ = try await store.send("once it is free", to: room.id, from: alice)
         #expect(try await store.messages(in: room.id, for: bob, before: nil, limit: 10).messages.map(\.text) == ["once it is free"])
-    }
-
-    /// A plan line that reads `message` other than by a room's index or one message's id: a
-    /// scan, or a walk of every room's messages by id (`rowid<?`), which costs the same.
-    static func walksMessages(_ detail: String) -> Bool {
-        guard detail.hasPrefix("SCAN message") || detail.hasPrefix("SEARCH message ") else { return false }
-        return !(detail.contains("INDEX message_by_room (room_id=?") || detail.contains("(rowid=?)")
-            || detail.contains("INDEX message_by_client_key"))
-    }
-
-    /// The plans of every statement reading `message` that the store itself runs for the
-    /// rooms list with its unread counts, opening a room (last page, unread), `/more` and
-    /// `/wait`, on a room of 300 messages: the plan lines that scan `message` whole.
-    private func messageScans(droppingIndex: Bool = false) async throws -> [String] {
-        let (path, store, statements) = try tracedStore()
-        let (room, alice, bob) = try await aliceAndBob(in: store)
-        for n in 1...300 { _ = try await store.send("message \(n)", to: room.id, from: n % 2 == 0 ? alice : bob) }
-        try await store.markRead(roomID: room.id, upTo: 150, for: alice)
-        if droppingIndex {
-            try await DatabaseQueue(path: path).write { db in try db.execute(sql: "DROP INDEX message_by_room") }
-        }
-        statements.value = []
-        _ = try await store.rooms(of: alice)
-        let unread = try #require(try await store.firstUnread(in: room.id, for: alice))
-        _ = try await store.messages(in: room.id, for: alice, after: unread - 1, limit: 101)
-        let last = try await store.messages(in: room.id, for: alice, before: nil, limit: 20)
-        _ = try await store.messages(in: room.id, for: alice, before: last.messages.first?.id, limit: 20)
-        _ = try await store.messages(in: room.id, for: alice, after: 290, limit: 100)
-        let reads = statements.value.filter { $0.uppercased().hasPrefix("SELECT") && $0.contains("message") }
-        #expect(reads.count >= 5, "the store ran fewer reads of message than expected: \(reads)")
-        return try reads.flatMap { sql in try plan(of: sql, at: path).filter(Self.walksMessages).map { "\($0) in: \(sql)" } }
-    }
-
-    /// A store at a new path whose every statement is recorded, as SQLite ran it.
-    private func tracedStore() throws -> (path: String, store: SQLiteChatStore, statements: Locked<[String]>) {
-        let path = try newPath()
-        let statements = Locked<[String]>([])
-        let store = try SQLiteChatStore(
-            path: path, clock: .stepping(from: TestApp.start), hasher: hasher,
-            prepare: { db in
-                db.trace(options: .statement) { event in
-                    if case .statement(let statement) = event { statements.value.append(statement.expandedSQL) }
-                }
-            })
-        return (path, store, statements)
-    }
-
-    /// The lines of SQLite's plan for `sql` on the store at `path`.
-    private func plan(of sql: String, at path: String) throws -> [String] {
-        try DatabaseQueue(path: path).read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
-        }
-    }
-
-    @Test("/find reads the index newest first and stops at the newest it shows: no list of every match, no sort")
-    func findPlan() async throws {
-        let (path, store, statements) = try tracedStore()
-        let (room, alice, bob) = try await aliceAndBob(in: store)
-        for n in 1...300 { _ = try await store.send("message \(n)", to: room.id, from: n % 2 == 0 ? alice : bob) }
-        statements.value = []
-        let found = try await store.findMessages(MessageSearch.words("MESSAGE"), for: alice, limit: 20)
-        #expect(found.map(\.text) == (281...300).reversed().map { "message \($0)" })
-        let searches = statements.value.filter { $0.contains("MATCH") }
-        #expect(searches.count == 1, "\(statements.value)")
-        let lines = try plan(of: try #require(searches.first), at: path)
-        #expect(lines.first?.hasPrefix("SCAN message_search") == true, "the index does not lead: \(lines)")
-        #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "every match is sorted: \(lines)")
-    }
-
-    @Test("every screen finds messages by key: no statement the store runs walks the message table")
-    func pagingPlan() async throws {
-        let scans = try await messageScans()
-        #expect(scans.isEmpty, "message read other than by key: \(scans)")
-    }
-
-    @Test("the plan check above can fail: without the index on room and id, it sees the scans")
-    func pagingPlanCanFail() async throws {
-        #expect(try await !messageScans(droppingIndex: true).isEmpty)
     }
 }

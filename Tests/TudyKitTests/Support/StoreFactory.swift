@@ -59,3 +59,20 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 }
 
 import Testing
+
+/// The sessions of alice, bob and carol, each signed up on a store under test.
+struct Cast {
+    let alice, bob, carol: Session
+}
+
+extension StoreFactory {
+    /// A new store with alice, bob and carol signed up, each with the password `password-NAME`.
+    func makeWithCast() async throws -> (any ChatStore, Cast) {
+        let store = try await make()
+        var sessions: [Session] = []
+        for name in ["alice", "bob", "carol"] {
+            sessions.append(try await store.signUp(name: name, password: "password-\(name)"))
+        }
+        return (store, Cast(alice: sessions[0], bob: sessions[1], carol: sessions[2]))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+// Signals at a terminal: Ctrl-Z and fg, and SIGTERM or SIGHUP ending a session cleanly.
+extension InteractiveTests {
+    @Test("Ctrl-Z stops tudy; fg brings back the prompt and the half-typed line, which still edits")
+    func stopAndContinue() throws {
+        let terminal = try TmuxSession(command: "cd '\(directory.path)'; PS1='shell$ ' exec bash --norc --noprofile -i")
+        try terminal.waitUntil { $0.contains("shell$") }
+        try terminal.type("TERM=xterm-256color '\(TudyProcess.binary.path)' --memory")
+        try terminal.press("Enter")
+        #expect(try terminal.waitUntil { $0.contains("guest>") }.contains("guest>"))
+        try terminal.type("/wher")
+        try terminal.press("C-z")
+        var shown = try terminal.waitUntil { $0.contains("Stopped") }
+        #expect(shown.contains("Stopped"), "\(shown)")
+        try terminal.type("fg")
+        try terminal.press("Enter")
+        shown = try terminal.waitUntil { $0.contains("guest> /wher") }
+        #expect(shown.contains("guest> /wher"), "\(shown)")
+        try terminal.type("e")
+        try terminal.press("Enter")
+        #expect(try terminal.waitUntil { $0.contains("\nhome > board\n") }.contains("\nhome > board\n"))
+        try terminal.press("C-d")
+    }
+
+    @Test("SIGTERM or SIGHUP ends a session at the prompt as the end of input does: the store closed whole, the terminal put back", arguments: [SIGTERM, SIGHUP])
+    func endedBySignal(_ signal: Int32) throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        // A login kept is a write: the store has a -wal until the last connection closes.
+        try terminal.enter(["/login bob", "bob-password"])
+        try terminal.waitUntil { $0.contains("kept for later runs on this store") }
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/tudy.sqlite-wal"))
+        try terminal.type("half typed")
+        try terminal.waitUntil { $0.contains("]> half typed") }
+        kill(try tudyProcess(), signal)
+        let shown = try terminal.waitUntil { $0.contains("EXIT=") }
+        #expect(shown.contains("EXIT=0"), "\(shown)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/tudy.sqlite-wal"), "the store was left open")
+        let settings = try terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    /// The tudy this test runs: the process of the built binary with this test's directory in
+    /// its arguments.
+    private func tudyProcess() throws -> pid_t {
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = pid_t(entry), let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+            let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if arguments.first == TudyProcess.binary.path, arguments.contains(where: { $0.hasPrefix(directory.path) }) {
+                return pid
+            }
+        }
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no tudy process runs in \(directory.path)"])
+    }
+}
