@@ -31,16 +31,15 @@ final class EditLineReader: LineReader {
     private var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
     private var lineHidden = false
-    /// The terminal as it was before tudy; put back at the end, and before a stop.
-    private var original = termios()
-    private let hasTerminal: Bool
+    /// The terminal as it was before tudy, put back at the end and before a stop, and the
+    /// modes tudy sets between lines and for a password.
+    private let terminal = TerminalModes()
     /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
     private var ended = false
 
     /// - Parameter historyPath: the history file, made 0600 if missing; nil for no history.
     init(historyPath: String?) {
         setlocale(LC_ALL, "")
-        hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0
         // Set before anything starts libedit (the history does): it reads them once, then.
         rl_readline_name = UnsafePointer(strdup("tudy"))
         // tudy handles its signals itself (`SignalPipe`), never in libedit's handlers.
@@ -56,7 +55,7 @@ final class EditLineReader: LineReader {
         input.activate()
         input.suspend()
         signals.start { signal in MainActor.assumeIsolated { activeReader?.received(signal) } }
-        holdTypedKeys()
+        terminal.holdTypedKeys()
     }
 
     /// Puts the terminal back as it was before tudy.
@@ -65,7 +64,7 @@ final class EditLineReader: LineReader {
             rl_callback_handler_remove()
             setBracketedPaste(false)
         }
-        if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
+        terminal.restoreOriginal()
     }
 
     // MARK: - Lines
@@ -80,7 +79,7 @@ final class EditLineReader: LineReader {
                 startSecret(continuation, prompt: request.prompt)
             } else {
                 reading = .line(continuation)
-                restoreEndOfFileKey()
+                terminal.restoreEndOfFileKey()
                 setBracketedPaste(true)
                 rl_callback_handler_install(request.prompt) { line in
                     MainActor.assumeIsolated { activeReader?.lineEntered(line) }
@@ -118,7 +117,7 @@ final class EditLineReader: LineReader {
     private func stopLine() {
         rl_callback_handler_remove()
         setBracketedPaste(false)
-        holdTypedKeys()
+        terminal.holdTypedKeys()
         setInput(running: false)
         reading = .nothing
     }
@@ -131,7 +130,7 @@ final class EditLineReader: LineReader {
     /// Bracketed-paste mode: while a line is typed, the terminal marks what is pasted, so that
     /// a paste of several lines is taken whole rather than as lines typed and entered.
     private func setBracketedPaste(_ on: Bool) {
-        guard hasTerminal else { return }
+        guard terminal.hasTerminal else { return }
         write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
     }
 
@@ -163,42 +162,6 @@ final class EditLineReader: LineReader {
         if running { input.resume() } else { input.suspend() }
     }
 
-    /// Between lines the terminal is libedit's no longer; echo stays off, so that keys typed
-    /// while a command runs (a password, say) never show. The kernel's end-of-file key is off
-    /// too: a Ctrl-D typed then stays a key, which libedit takes as the end once the next line
-    /// is read, rather than an end of file it never sees (`restoreEndOfFileKey` puts it back).
-    private func holdTypedKeys() {
-        guard hasTerminal else { return }
-        var held = termios()
-        tcgetattr(STDIN_FILENO, &held)
-        held.c_lflag &= ~tcflag_t(ECHO)
-        withUnsafeMutableBytes(of: &held.c_cc) { $0[Int(VEOF)] = 0 }  // _POSIX_VDISABLE
-        tcsetattr(STDIN_FILENO, TCSANOW, &held)
-    }
-
-    /// The end-of-file key as it was, before libedit looks at the terminal: it learns its end
-    /// of input from it.
-    private func restoreEndOfFileKey() {
-        guard hasTerminal else { return }
-        var current = termios()
-        tcgetattr(STDIN_FILENO, &current)
-        let key = withUnsafeBytes(of: original.c_cc) { $0[Int(VEOF)] }
-        withUnsafeMutableBytes(of: &current.c_cc) { $0[Int(VEOF)] = key }
-        tcsetattr(STDIN_FILENO, TCSANOW, &current)
-    }
-
-    /// A password's mode: no echo, and bytes one at a time rather than by lines.
-    private func silence() {
-        guard hasTerminal else { return }
-        var silent = original
-        silent.c_lflag &= ~tcflag_t(ECHO | ICANON)
-        withUnsafeMutableBytes(of: &silent.c_cc) {
-            $0[Int(VMIN)] = 1
-            $0[Int(VTIME)] = 0
-        }
-        tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-    }
-
     // MARK: - Printing above the prompt
 
     func suspendPrompt() {
@@ -222,7 +185,7 @@ final class EditLineReader: LineReader {
         let text = rl_line_buffer.map { Array(UnsafeBufferPointer(start: $0, count: Int(rl_end))) } ?? []
         lineHidden = true
         let beforeCursor = String(decoding: text.prefix(Int(rl_point)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let columns = max(1, Self.terminalWidth())
+        let columns = TerminalSession.windowWidth() ?? 80
         let rowsUp = (DisplayWidth.of(prompt) + DisplayWidth.of(beforeCursor)) / columns
         write("\r" + (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\u{1B}[J")
     }
@@ -241,7 +204,7 @@ final class EditLineReader: LineReader {
     /// taken one at a time, not by lines: what arrived while libedit had the terminal in raw
     /// mode carries no line boundary for the kernel.
     private func startSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, prompt: String) {
-        silence()
+        terminal.silence()
         write(prompt)
         reading = .secret(continuation, prompt: prompt, entry: PasswordEntry())
         setInput(running: true)
@@ -260,7 +223,7 @@ final class EditLineReader: LineReader {
     private func finishSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, _ result: LineReadResult) {
         setInput(running: false)
         reading = .nothing
-        holdTypedKeys()
+        terminal.holdTypedKeys()
         write("\n")
         continuation.resume(returning: result)
     }
@@ -312,16 +275,15 @@ final class EditLineReader: LineReader {
     /// Ctrl-Z: the terminal goes back to how it was and tudy stops; after `fg` the terminal
     /// mode, the prompt and the half-typed line come back.
     private func stop() {
-        var current = termios()
-        if hasTerminal { tcgetattr(STDIN_FILENO, &current) }
+        let current = terminal.current()
         if case .line = reading {
             hideLine()
             setBracketedPaste(false)
         }
-        if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &original) }
+        terminal.restoreOriginal()
         signals.stopProcess()
         // Here again after SIGCONT.
-        if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &current) }
+        current.map(terminal.set)
         if case .line = reading { setBracketedPaste(true) }
         switch reading {
         case .line: showLine()
@@ -339,12 +301,6 @@ final class EditLineReader: LineReader {
         case .codePoint(let value): value
         case .paste(let bytes): MainActor.assumeIsolated { activeReader?.takePaste(bytes) ?? 0 }
         }
-    }
-
-    private static func terminalWidth() -> Int {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
     }
 
     private func write(_ text: String) {

@@ -20,11 +20,15 @@ struct TerminalSession {
     @MainActor
     var capabilities: Console.Capabilities {
         guard isInteractive else { return .plain }
-        return Console.Capabilities(colour: colour, isTerminal: true) {
-            var size = winsize()
-            guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-            return Int(size.ws_col)
-        }
+        return Console.Capabilities(colour: colour, isTerminal: true) { Self.windowWidth() }
+    }
+
+    /// The width of the window standard output is shown in, in columns; nil when it is not a
+    /// terminal, or says none.
+    static func windowWidth() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// `$XDG_STATE_HOME/tudy` (default `~/.local/state/tudy`): the history and kept logins.

@@ -21,17 +21,6 @@ actor RemoteConnection {
         var waitsForDatabase: Bool { request.op.changesStore || request.op == .subscribe }
     }
 
-    private struct Subscription {
-        let token: String
-        let continuation: AsyncStream<StoreChange>.Continuation
-        var serverID: Int?
-        /// The newest message this stream has seen, or the newest there was when it began;
-        /// nil until the server first answers, since before that there is nothing to catch up.
-        var newestMessageID: Int?
-        /// The user's rooms as this stream last knew them, by id; nil until the server first answers.
-        var rooms: [Int: Room]?
-    }
-
     private let urls: [String]
     private let tls: TLSConfiguration
     private let requestTimeout: Duration
@@ -40,7 +29,7 @@ actor RemoteConnection {
     private var urlIndex = 0
     private var outbound: WebSocketOutboundWriter?
     private var pending: [Int: Pending] = [:]
-    private var subscriptions: [Int: Subscription] = [:]
+    private var subscriptions: [Int: RemoteSubscription] = [:]
     private var reports: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextID = 1
     private var running: Task<Void, Never>?
@@ -113,7 +102,7 @@ actor RemoteConnection {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .bufferingNewest(1000))
         let local = nextID
         nextID += 1
-        subscriptions[local] = Subscription(token: token, continuation: continuation, serverID: nil, newestMessageID: nil, rooms: nil)
+        subscriptions[local] = RemoteSubscription(token: token, continuation: continuation)
         do {
             try await requestSubscription(local)
         } catch {
@@ -134,31 +123,8 @@ actor RemoteConnection {
         request.token = subscription.token
         request.since = subscription.newestMessageID
         _ = try await call(request) { [weak self] reply in
-            self?.assumeIsolated { $0.subscribed(local, reply: reply) }
+            self?.assumeIsolated { $0.subscriptions[local]?.answered(reply) }
         }
-    }
-
-    private func subscribed(_ local: Int, reply: WireFrame) {
-        guard var subscription = subscriptions[local] else { return }
-        subscription.serverID = reply.subscription
-        // The first answer says where the stream starts; after that, the server catches up from
-        // what this stream saw, and its newest message is not news to the stream.
-        if subscription.newestMessageID == nil { subscription.newestMessageID = reply.messageID ?? 0 }
-        let rooms = Dictionary((reply.rooms ?? []).map { ($0.room.id, $0.room) }) { first, _ in first }
-        // Rooms joined or left, and members who came or went, while the connection was down.
-        if let before = subscription.rooms {
-            for id in Set(before.keys).union(rooms.keys).sorted() {
-                switch (before[id], rooms[id]) {
-                case (nil, let now?): subscription.continuation.yield(.joined(now))
-                case (_?, nil): subscription.continuation.yield(.left(roomID: id))
-                case (let then?, let now?) where then.members != now.members:
-                    subscription.continuation.yield(.membersChanged(now))
-                default: break
-                }
-            }
-        }
-        subscription.rooms = rooms
-        subscriptions[local] = subscription
     }
 
     private func unsubscribe(_ local: Int) {
@@ -284,19 +250,7 @@ actor RemoteConnection {
             guard let change = frame.change?.change,
                 let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
             else { return }
-            switch change {
-            case .message(let message):
-                // Sent again after a reconnection: shown once.
-                guard message.id > subscriptions[local]!.newestMessageID ?? 0 else { return }
-                subscriptions[local]!.newestMessageID = message.id
-            case .joined(let room), .membersChanged(let room):
-                subscriptions[local]!.rooms?[room.id] = room
-            case .left(let roomID):
-                subscriptions[local]!.rooms?[roomID] = nil
-            case .messageChanged, .connection:
-                break
-            }
-            subscriptions[local]!.continuation.yield(change)
+            subscriptions[local]?.deliver(change)
         }
     }
 

@@ -1,4 +1,5 @@
-// What Home, Chat and Login ask of the tab bar: each call records a route, performed after the line.
+// What Home, Chat and Login ask of the tab bar: each call records a route, performed after the
+// line in one place (`perform`).
 
 // MARK: - LoginCheckDelegate
 
@@ -43,3 +44,28 @@ extension TabBarCoordinator: CoordinatorFinishDelegate {
     }
 }
 
+// MARK: - Routes
+
+extension TabBarCoordinator {
+    /// Carries out a route a delegate recorded, once the line that asked for it is done.
+    func perform(_ route: Route) async throws {
+        switch route {
+        case .presentLogin:
+            guard loginCoordinator == nil else { return }
+            try await present(LoginCoordinator(context: context, staysOpenAfterFailure: true))
+        case .personalChat(let writer):
+            tabBarController.select(.chat)
+            trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: chatCoordinator)
+            try await chatCoordinator.showPersonalChat(with: writer)
+        case .selectChat:
+            if tabBarController.selectedTab == .chat { chatCoordinator.navigationController.popToRoot() }
+            tabBarController.select(.chat)
+            try await tabBarController.visibleScreen?.appear()
+        case .resumeAfterLogin:
+            trace?.call("resumeAfterLogin()", from: self, to: homeCoordinator)
+            try await homeCoordinator.resumeAfterLogin()
+            trace?.call("resumeAfterLogin()", from: self, to: chatCoordinator)
+            chatCoordinator.resumeAfterLogin()
+        }
+    }
+}

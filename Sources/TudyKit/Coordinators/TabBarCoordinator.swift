@@ -291,27 +291,4 @@ final class TabBarCoordinator: Coordinator {
             context.console.error(error)
         }
     }
-
-    // MARK: - Routes
-
-    private func perform(_ route: Route) async throws {
-        switch route {
-        case .presentLogin:
-            guard loginCoordinator == nil else { return }
-            try await present(LoginCoordinator(context: context, staysOpenAfterFailure: true))
-        case .personalChat(let writer):
-            tabBarController.select(.chat)
-            trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: chatCoordinator)
-            try await chatCoordinator.showPersonalChat(with: writer)
-        case .selectChat:
-            if tabBarController.selectedTab == .chat { chatCoordinator.navigationController.popToRoot() }
-            tabBarController.select(.chat)
-            try await tabBarController.visibleScreen?.appear()
-        case .resumeAfterLogin:
-            trace?.call("resumeAfterLogin()", from: self, to: homeCoordinator)
-            try await homeCoordinator.resumeAfterLogin()
-            trace?.call("resumeAfterLogin()", from: self, to: chatCoordinator)
-            chatCoordinator.resumeAfterLogin()
-        }
-    }
 }

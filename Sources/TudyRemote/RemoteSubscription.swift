@@ -1,0 +1,60 @@
+import TudyKit
+
+/// One stream of a session's changes from a tudy server, as the client keeps it across
+/// reconnections: where it stands, so that a new subscription catches up from there, and what
+/// it saw, so that nothing sent again is told twice.
+struct RemoteSubscription {
+    let token: String
+    let continuation: AsyncStream<StoreChange>.Continuation
+    /// The server's id of the subscription on the current connection; nil before it answers.
+    var serverID: Int?
+    /// The newest message this stream has seen, or the newest there was when it began;
+    /// nil until the server first answers, since before that there is nothing to catch up.
+    private(set) var newestMessageID: Int?
+    /// The user's rooms as this stream last knew them, by id; nil until the server first answers.
+    private var rooms: [Int: Room]?
+
+    init(token: String, continuation: AsyncStream<StoreChange>.Continuation) {
+        self.token = token
+        self.continuation = continuation
+    }
+
+    /// The server's answer to a subscription: its id, and the user's rooms as they are now.
+    /// After a reconnection, the rooms joined or left and the members who came or went while
+    /// the connection was down are told.
+    mutating func answered(_ reply: WireFrame) {
+        serverID = reply.subscription
+        // The first answer says where the stream starts; after that, the server catches up from
+        // what this stream saw, and its newest message is not news to the stream.
+        if newestMessageID == nil { newestMessageID = reply.messageID ?? 0 }
+        let now = Dictionary((reply.rooms ?? []).map { ($0.room.id, $0.room) }) { first, _ in first }
+        if let before = rooms {
+            for id in Set(before.keys).union(now.keys).sorted() {
+                switch (before[id], now[id]) {
+                case (nil, let room?): continuation.yield(.joined(room))
+                case (_?, nil): continuation.yield(.left(roomID: id))
+                case (let then?, let room?) where then.members != room.members: continuation.yield(.membersChanged(room))
+                default: break
+                }
+            }
+        }
+        rooms = now
+    }
+
+    /// A change the server pushed: told, unless it is a message this stream has seen already
+    /// (sent again after a reconnection).
+    mutating func deliver(_ change: StoreChange) {
+        switch change {
+        case .message(let message):
+            guard message.id > newestMessageID ?? 0 else { return }
+            newestMessageID = message.id
+        case .joined(let room), .membersChanged(let room):
+            rooms?[room.id] = room
+        case .left(let roomID):
+            rooms?[roomID] = nil
+        case .messageChanged, .connection:
+            break
+        }
+        continuation.yield(change)
+    }
+}
