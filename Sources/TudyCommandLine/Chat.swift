@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `tudy` (or `tudy chat`): parses flags, then wires terminal, store and clock into the app.
 struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
@@ -66,8 +67,10 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         if !servers.isEmpty && (local.memory || local.store != nil || local.seed != nil || check) {
             throw ValidationError("--server uses the server's store: leave out --memory, --store, --seed and --check")
         }
-        if let bad = servers.first(where: { !($0.hasPrefix("ws://") || $0.hasPrefix("wss://")) }) {
-            throw ValidationError("'\(bad)' is not a server address: use ws://HOST:PORT or wss://HOST:PORT")
+        for server in servers {
+            if let problem = Self.addressProblem(server) {
+                throw ValidationError("'\(server)' is not a server address (\(problem)): use ws://HOST:PORT or wss://HOST:PORT")
+            }
         }
         if let address = servers.first(where: Self.isTLSToAddress) {
             throw ValidationError(
@@ -85,6 +88,17 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         if check && local.memory {
             throw ValidationError("--check checks a store file: give --store PATH, or no flag for the default store")
         }
+    }
+
+    /// What keeps `url` from being a server address, said for a person; nil when it is one:
+    /// ws:// or wss://, a host, and a port from 1 to 65535 if it gives one. Caught here, a
+    /// mistyped address is one line at once, not a wait for a server that can not answer.
+    static func addressProblem(_ url: String) -> String? {
+        guard url.hasPrefix("ws://") || url.hasPrefix("wss://") else { return "it does not start with ws:// or wss://" }
+        guard let parts = URLComponents(string: url) else { return "it can not be read as one" }
+        guard let host = parts.host, !host.isEmpty else { return "it names no host" }
+        if let port = parts.port, !(1...65535).contains(port) { return "there is no port \(port)" }
+        return nil
     }
 
     /// wss:// to an IP address: TLS here checks a server by host name only.

@@ -199,7 +199,11 @@ struct BinaryTests {
         (["--colour"], Int32(64), "Unknown option '--colour'"),
         (["--server", "wss://10.1.2.3:7070"], Int32(64), "wss:// needs the host name its certificate gives"),
         (["--ca-file", "ca.pem"], Int32(64), "--ca-file is for a wss:// server"),
-        (["--server", "http://example.org"], Int32(64), "is not a server address"),
+        (["--server", "http://example.org"], Int32(64), "is not a server address (it does not start with ws:// or wss://)"),
+        (["--server", "ws://127.0.0.1:99999"], Int32(64), "'ws://127.0.0.1:99999' is not a server address (there is no port 99999)"),
+        (["--server", "ws://127.0.0.1:seven"], Int32(64), "is not a server address (it can not be read as one)"),
+        (["--server", "ws://:7070"], Int32(64), "is not a server address (it names no host)"),
+        (["--server", "ws://127.0.0.1:7070", "--server", "ws://"], Int32(64), "'ws://' is not a server address (it names no host)"),
         (["serve", "--database", "mysql://root@db/tudy"], Int32(2), "is not a database address: use postgres://"),
         (["serve", "--database", "postgres://tudy@db/tudy", "--memory"], Int32(64), "--database keeps the store in PostgreSQL"),
     ])
