@@ -30,6 +30,8 @@ public struct ChatServer: Sendable {
     public enum StartError: Error, UserFacingError {
         case badListenAddress(String)
         case unreadableTLSFile(path: String, reason: String)
+        /// The address could not be listened on: in use, not this machine's, no such host.
+        case cannotListen(address: String, reason: String)
 
         public var message: String {
             switch self {
@@ -37,6 +39,8 @@ public struct ChatServer: Sendable {
                 "'\(text)' is not an address to listen on: use HOST:PORT, e.g. 127.0.0.1:7070"
             case .unreadableTLSFile(let path, let reason):
                 "can not use \(path) for TLS (\(reason)): give PEM files to --tls-cert and --tls-key"
+            case .cannotListen(let address, let reason):
+                "can not listen on \(address) (\(reason)): give --listen a free port on an address of this machine, e.g. 127.0.0.1:7070 (port 0 takes any free one)"
             }
         }
     }
@@ -82,21 +86,31 @@ public struct ChatServer: Sendable {
         }
         let server = try settings.tls.map { try HTTPServerBuilder.tls(webSocket, tlsConfiguration: try Self.tlsConfiguration($0)) }
             ?? webSocket
+        let listening = ListeningFlag()
         let app = Application(
             router: router, server: server,
             configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "tudy"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                await listening.set()
+                await onRunning(channel.localAddress?.port ?? 0)
+            },
             logger: logger)
-        if stopsOnSignals {
-            var configuration = ServiceGroupConfiguration(
-                services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-            // A connection that never finishes (one waiting on a database that went away) must
-            // not keep the server from stopping: after 10 s the rest is cancelled.
-            configuration.maximumGracefulShutdownDuration = .seconds(10)
-            configuration.maximumCancellationDuration = .seconds(5)
-            try await ServiceGroup(configuration: configuration).run()
-        } else {
-            try await app.run()
+        do {
+            if stopsOnSignals {
+                var configuration = ServiceGroupConfiguration(
+                    services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                // A connection that never finishes (one waiting on a database that went away) must
+                // not keep the server from stopping: after 10 s the rest is cancelled.
+                configuration.maximumGracefulShutdownDuration = .seconds(10)
+                configuration.maximumCancellationDuration = .seconds(5)
+                try await ServiceGroup(configuration: configuration).run()
+            } else {
+                try await app.run()
+            }
+        } catch {
+            let wasListening = await listening.isSet
+            if wasListening || error is CancellationError { throw error }
+            throw StartError.cannotListen(address: "\(settings.host):\(settings.port)", reason: Self.listenFailure(error))
         }
     }
 
@@ -122,6 +136,14 @@ public struct ChatServer: Sendable {
         }
     }
 
+    /// Why the server could not listen, in words: the system's for a socket's error, "no such
+    /// host" for a name that is no address.
+    private static func listenFailure(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
+        if error is SocketAddressError.UnknownHost { return "no such host" }
+        return "\(error)"
+    }
+
     private static func tlsConfiguration(_ files: (certificate: String, key: String)) throws -> TLSConfiguration {
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
@@ -136,5 +158,14 @@ public struct ChatServer: Sendable {
             throw StartError.unreadableTLSFile(path: files.key, reason: "\(error)")
         }
         return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+    }
+}
+
+/// Whether the server got as far as listening: an error before that is one of starting.
+private actor ListeningFlag {
+    private(set) var isSet = false
+
+    func set() {
+        isSet = true
     }
 }

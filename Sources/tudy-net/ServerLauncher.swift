@@ -46,6 +46,9 @@ enum ServerLauncher {
                 FileHandle.standardOutput.write(Data("listening on \(scheme)://\(host):\(port)\n".utf8))
             }
             return 0
+        } catch let error as ChatServer.StartError {
+            console.error(error.message)
+            return 2
         } catch {
             console.error("the server stopped: \(ErrorReport.message(for: error))")
             return 1

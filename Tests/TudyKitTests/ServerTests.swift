@@ -159,6 +159,17 @@ struct ServerTests {
         #expect(check.status == 0, "\(check.output)")
     }
 
+    @Test("a port in use: one line saying so and what would work, exit 2")
+    func cannotListen() throws {
+        let directory = try TemporaryDirectory.make()
+        let (server, url) = try serve(["--listen", "127.0.0.1:0", "--memory"])
+        defer { server.stop() }
+        let taken = "127.0.0.1:\(port(of: url))"
+        let second = try TudyProcess(["serve", "--memory", "--listen", taken], input: [], directory: directory).finish()
+        #expect(second.status == 2)
+        #expect(second.errors == "error: can not listen on \(taken) (address already in use): give --listen a free port on an address of this machine, e.g. 127.0.0.1:7070 (port 0 takes any free one)\n")
+    }
+
     @Test("two servers on one PostgreSQL: people on either chat live; a client whose server is killed goes on through the other and catches up")
     func twoServersOnePostgres() async throws {
         let directory = try TemporaryDirectory.make()
