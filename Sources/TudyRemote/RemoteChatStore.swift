@@ -6,6 +6,7 @@ import TudyKit
 /// over one WebSocket, checked by the server's store; changes are pushed by the server.
 public final class RemoteChatStore: ChatStore {
     private let connection: RemoteConnection
+    private let urls: [String]
 
     /// - Parameters:
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.
@@ -18,12 +19,17 @@ public final class RemoteChatStore: ChatStore {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let certificateAuthority { tls.trustRoots = .file(certificateAuthority) }
         connection = RemoteConnection(urls: urls, tls: tls, requestTimeout: requestTimeout, logger: logger)
+        self.urls = urls
     }
 
     /// Connects and checks that the server speaks this protocol.
-    /// - Throws: `RemoteStoreError.unreachable` when no server answers in time.
+    /// - Throws: `RemoteStoreError.notReached` when no server answers in time.
     public func connect() async throws {
-        try await connection.connect()
+        do {
+            try await connection.connect()
+        } catch RemoteStoreError.unreachable(_, let seconds) {
+            throw RemoteStoreError.notReached(urls: urls, seconds: seconds)
+        }
     }
 
     /// Closes the connection; calls after this fail.

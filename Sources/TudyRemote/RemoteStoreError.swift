@@ -4,6 +4,8 @@ import TudyKit
 public enum RemoteStoreError: Error, Equatable, UserFacingError {
     /// No server answered within the time a request may wait.
     case unreachable(url: String, seconds: Int)
+    /// No server answered as tudy started: nothing was done, and tudy stops.
+    case notReached(urls: [String], seconds: Int)
     /// The connection is down and tudy is reconnecting: a question is not kept waiting.
     case disconnected(url: String)
     /// The server is there but its database is not; the server is reconnecting to it.
@@ -15,6 +17,9 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError {
         switch self {
         case .unreachable(let url, let seconds):
             "not done: the server at \(url) did not answer within \(seconds) s; tudy keeps trying, so try again soon"
+        case .notReached(let urls, let seconds):
+            "can not reach \(urls.count == 1 ? "the server at" : "any of the servers") \(urls.joined(separator: ", ")) "
+                + "within \(seconds) s: check the \(urls.count == 1 ? "address" : "addresses"), and that tudy serve runs there"
         case .disconnected(let url):
             "not connected to the server at \(url): tudy is reconnecting, so try again in a moment"
         case .databaseDown(let url):

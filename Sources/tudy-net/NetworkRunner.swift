@@ -9,6 +9,9 @@ enum NetworkRunner: NetworkModes {
         let remote = RemoteChatStore(urls: servers, certificateAuthority: certificateAuthority)
         do {
             try await remote.connect()
+        } catch let error as RemoteStoreError {
+            surroundings.console.error(error)
+            return 2
         } catch {
             surroundings.console.error("can not reach the server at \(servers[0]): \(ErrorReport.message(for: error))")
             return 2

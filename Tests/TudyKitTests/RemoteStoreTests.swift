@@ -251,10 +251,11 @@ struct TLSTests {
         await trusting.close()
 
         let doubting = RemoteChatStore(urls: [url], requestTimeout: .seconds(1))
-        await #expect(throws: RemoteStoreError.self) { try await doubting.connect() }
+        await #expect(throws: RemoteStoreError.notReached(urls: [url], seconds: 1)) { try await doubting.connect() }
         await doubting.close()
-        let plain = RemoteChatStore(urls: ["ws://" + url.dropFirst("wss://".count)], requestTimeout: .seconds(1))
-        await #expect(throws: RemoteStoreError.self) { try await plain.connect() }
+        let plainURL = "ws://" + url.dropFirst("wss://".count)
+        let plain = RemoteChatStore(urls: [plainURL], requestTimeout: .seconds(1))
+        await #expect(throws: RemoteStoreError.notReached(urls: [plainURL], seconds: 1)) { try await plain.connect() }
         await plain.close()
     }
 }
