@@ -144,18 +144,25 @@ public struct ChatServer: Sendable {
         return "\(error)"
     }
 
+    /// Why a TLS file could not be used, in words: missing, unreadable, or not holding `what`.
+    private static func tlsFileProblem(_ path: String, _ what: String, _ error: any Error) -> String {
+        if !FileManager.default.fileExists(atPath: path) { return "there is no such file" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "it can not be read" }
+        return "it holds no \(what) in PEM form: \(error)"
+    }
+
     private static func tlsConfiguration(_ files: (certificate: String, key: String)) throws -> TLSConfiguration {
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
         do {
             chain = try NIOSSLCertificate.fromPEMFile(files.certificate)
         } catch {
-            throw StartError.unreadableTLSFile(path: files.certificate, reason: "\(error)")
+            throw StartError.unreadableTLSFile(path: files.certificate, reason: tlsFileProblem(files.certificate, "certificate", error))
         }
         do {
             key = try NIOSSLPrivateKey(file: files.key, format: .pem)
         } catch {
-            throw StartError.unreadableTLSFile(path: files.key, reason: "\(error)")
+            throw StartError.unreadableTLSFile(path: files.key, reason: tlsFileProblem(files.key, "private key", error))
         }
         return TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
     }

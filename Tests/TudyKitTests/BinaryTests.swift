@@ -5,6 +5,8 @@ import Testing
 @Suite("tudy binary")
 struct BinaryTests {
     static let packageRoot = TudyProcess.packageRoot
+    /// A file that is there and readable, and no PEM file.
+    static let readme = packageRoot.appendingPathComponent("README.md").path
 
     struct Run {
         let status: Int32
@@ -205,6 +207,10 @@ struct BinaryTests {
         (["--server", "ws://:7070"], Int32(64), "is not a server address (it names no host)"),
         (["--server", "ws://127.0.0.1:7070", "--server", "ws://"], Int32(64), "'ws://' is not a server address (it names no host)"),
         (["serve", "--database", "mysql://root@db/tudy"], Int32(2), "is not a database address: use postgres://"),
+        (["serve", "--memory", "--tls-cert", "/nonexistent/cert.pem", "--tls-key", "/nonexistent/key.pem"], Int32(2),
+         "error: can not use /nonexistent/cert.pem for TLS (there is no such file): give PEM files to --tls-cert and --tls-key"),
+        (["serve", "--memory", "--tls-cert", readme, "--tls-key", readme], Int32(2),
+         "error: can not use \(readme) for TLS (it holds no certificate in PEM form: "),
         (["serve", "--database", "postgres://tudy@db/tudy", "--memory"], Int32(64), "--database keeps the store in PostgreSQL"),
     ])
     func badFlags(arguments: [String], status: Int32, message: String) throws {
