@@ -6,7 +6,6 @@ import TudyKit
 /// over one WebSocket, checked by the server's store; changes are pushed by the server.
 public final class RemoteChatStore: ChatStore {
     private let connection: RemoteConnection
-    private let urls: [String]
 
     /// - Parameters:
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.
@@ -19,17 +18,12 @@ public final class RemoteChatStore: ChatStore {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let certificateAuthority { tls.trustRoots = .file(certificateAuthority) }
         connection = RemoteConnection(urls: urls, tls: tls, requestTimeout: requestTimeout, logger: logger)
-        self.urls = urls
     }
 
     /// Connects and checks that the server speaks this protocol.
     /// - Throws: `RemoteStoreError.notReached` when no server answers in time.
     public func connect() async throws {
-        do {
-            try await connection.connect()
-        } catch RemoteStoreError.unreachable(_, let seconds) {
-            throw RemoteStoreError.notReached(urls: urls, seconds: seconds)
-        }
+        try await connection.connect()
     }
 
     /// Closes the connection; calls after this fail.

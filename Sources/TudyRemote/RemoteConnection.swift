@@ -147,11 +147,16 @@ actor RemoteConnection {
     // MARK: - The connection
 
     /// Connects now, or fails when no server answers within the request time.
+    /// - Throws: `RemoteStoreError.notReached`, naming every server given.
     func connect() async throws {
         start()
         var hello = WireRequest(op: .hello)
         hello.version = WireCodec.version
-        _ = try await call(hello)
+        do {
+            _ = try await call(hello)
+        } catch RemoteStoreError.unreachable(_, let seconds) {
+            throw RemoteStoreError.notReached(urls: urls, seconds: seconds)
+        }
     }
 
     private func start() {
