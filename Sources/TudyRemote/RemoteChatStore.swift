@@ -21,7 +21,8 @@ public final class RemoteChatStore: ChatStore {
     }
 
     /// Connects and checks that the server speaks this protocol.
-    /// - Throws: `RemoteStoreError.notReached` when no server answers in time.
+    /// - Throws: `RemoteStoreError.cannotConnect` when every server fails in a lasting way,
+    ///   `RemoteStoreError.notReached` when none answers in time.
     public func connect() async throws {
         try await connection.connect()
     }

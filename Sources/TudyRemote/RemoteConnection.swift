@@ -35,6 +35,8 @@ actor RemoteConnection {
     private var running: Task<Void, Never>?
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
     private var hasBeenConnected = false
+    /// Each server's lasting problem, while none has been reached yet.
+    private var startProblems: [String: ConnectProblem] = [:]
     private var isLost = false
     /// The server said its database is down, and has not yet said it is back.
     private var isDatabaseDown = false
@@ -147,7 +149,8 @@ actor RemoteConnection {
     // MARK: - The connection
 
     /// Connects now, or fails when no server answers within the request time.
-    /// - Throws: `RemoteStoreError.notReached`, naming every server given.
+    /// - Throws: `RemoteStoreError.cannotConnect` at once when every server given fails in a
+    ///   lasting way; `RemoteStoreError.notReached`, naming every server, after the request time.
     func connect() async throws {
         start()
         var hello = WireRequest(op: .hello)
@@ -181,6 +184,7 @@ actor RemoteConnection {
                 }
             } catch {
                 logger.debug("connection failed", metadata: ["error": "\(error)"])
+                if !hasBeenConnected && givesUp(on: url, after: error) { return }
             }
             closed()
             if ContinuousClock.now - connectedAt > .seconds(5) { backoff = .milliseconds(100) }
@@ -188,6 +192,20 @@ actor RemoteConnection {
             try? await Task.sleep(for: backoff)
             backoff = min(backoff * 2, .seconds(5))
         }
+    }
+
+    /// Before any server was reached: once every server given has failed in a way that waiting
+    /// would not mend, what waits fails at once, naming each problem, and trying stops (the
+    /// next request starts again). A time-out or a dropped attempt is still waited out.
+    private func givesUp(on url: String, after error: any Error) -> Bool {
+        startProblems[url] = ConnectProblem.of(error)
+        guard startProblems.count == Set(urls).count else { return false }
+        let failure = RemoteStoreError.cannotConnect(urls: urls, problems: urls.map { startProblems[$0]! })
+        for waiting in pending.values { waiting.continuation.resume(throwing: failure) }
+        pending = [:]
+        startProblems = [:]
+        running = nil
+        return true
     }
 
     private func opened(_ writer: WebSocketOutboundWriter) async {

@@ -6,6 +6,9 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError {
     case unreachable(url: String, seconds: Int)
     /// No server answered as tudy started: nothing was done, and tudy stops.
     case notReached(urls: [String], seconds: Int)
+    /// As tudy started, every server given failed in a way waiting would not mend (nothing
+    /// listens, no such host, …): said at once, with each server's problem, and tudy stops.
+    case cannotConnect(urls: [String], problems: [ConnectProblem])
     /// The connection is down and tudy is reconnecting: a question is not kept waiting.
     case disconnected(url: String)
     /// The server is there but its database is not; the server is reconnecting to it.
@@ -20,6 +23,12 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError {
         case .notReached(let urls, let seconds):
             "can not reach \(urls.count == 1 ? "the server at" : "any of the servers") \(urls.joined(separator: ", ")) "
                 + "within \(seconds) s: check the \(urls.count == 1 ? "address" : "addresses"), and that tudy serve runs there"
+        case .cannotConnect(let urls, let problems) where urls.count == 1 && problems.count == 1:
+            "can not connect to \(urls[0]) (\(problems[0].reason)): \(problems[0].advice)"
+        case .cannotConnect(let urls, let problems):
+            "can not connect to any of the servers: "
+                + zip(urls, problems).map { "\($0) (\($1.reason))" }.joined(separator: ", ")
+                + ": check the addresses, and that tudy serve runs there"
         case .disconnected(let url):
             "not connected to the server at \(url): tudy is reconnecting, so try again in a moment"
         case .databaseDown(let url):

@@ -1,10 +1,11 @@
 import Foundation
+import HummingbirdWSClient
 import Testing
 import TudyPostgres
-import TudyRemote
 import TudySQLite
 
 @testable import TudyKit
+@testable import TudyRemote
 
 /// A store for a test server, in memory, on the wall clock (a server restarted on it keeps
 /// the same data, as a SQLite file would).
@@ -250,12 +251,66 @@ struct TLSTests {
         #expect(try await store.messages(in: room.id, for: ben, before: nil, limit: 5).messages.map(\.text) == ["over TLS"])
         await trusting.close()
 
-        let doubting = RemoteChatStore(urls: [url], requestTimeout: .seconds(1))
-        await #expect(throws: RemoteStoreError.notReached(urls: [url], seconds: 1)) { try await doubting.connect() }
+        // A certificate nobody vouches for is said at once, not waited out.
+        let doubting = RemoteChatStore(urls: [url])
+        await #expect(throws: RemoteStoreError.cannotConnect(urls: [url], problems: [.untrustedCertificate])) {
+            try await doubting.connect()
+        }
         await doubting.close()
         let plainURL = "ws://" + url.dropFirst("wss://".count)
         let plain = RemoteChatStore(urls: [plainURL], requestTimeout: .seconds(1))
         await #expect(throws: RemoteStoreError.notReached(urls: [plainURL], seconds: 1)) { try await plain.connect() }
         await plain.close()
+    }
+}
+
+@Suite("Connecting as tudy starts")
+struct ConnectingTests {
+    @Test("a server where nothing listens is said at once, as a problem waiting would not mend")
+    func nothingListens() async throws {
+        let url = "ws://127.0.0.1:1"
+        let store = RemoteChatStore(urls: [url])
+        await #expect(throws: RemoteStoreError.cannotConnect(urls: [url], problems: [.nothingListens])) {
+            try await store.connect()
+        }
+        await store.close()
+    }
+
+    @Test("when every server given fails, each one's problem is named, in the order given")
+    func everyServerFails() async throws {
+        let urls = ["ws://127.0.0.1:1", "ws://no-such-host.invalid:7070"]
+        let store = RemoteChatStore(urls: urls)
+        do {
+            try await store.connect()
+            Issue.record("connected to servers that are not there")
+        } catch RemoteStoreError.cannotConnect(let named, let problems) {
+            #expect(named == urls)
+            #expect(problems.first == .nothingListens)
+            guard case .unknownHost = problems.last else {
+                Issue.record("the second problem is \(problems)")
+                return
+            }
+        } catch {
+            Issue.record("expected cannotConnect, got \(error)")
+        }
+        await store.close()
+    }
+
+    @Test("one server that answers is enough: tudy connects to it, whatever the others do")
+    func oneServerAnswers() async throws {
+        let server = try await TestServer.start(serverStore())
+        defer { Task { await server.stop() } }
+        let store = RemoteChatStore(urls: ["ws://127.0.0.1:1", server.url])
+        try await store.connect()
+        #expect(try await store.signUp(name: "ann", password: "ann-password").user.name == "ann")
+        await store.close()
+    }
+
+    @Test("what says why a connection failed: BoringSSL's reason as words, and a refused upgrade as another kind of server")
+    func problemWords() {
+        let text = "sslError([Error: 268435703 error:100000f7:SSL routines:OPENSSL_internal:WRONG_VERSION_NUMBER at x.cc:1])"
+        #expect(ConnectProblem.reasonName(in: text) == "wrong version number")
+        #expect(ConnectProblem.of(WebSocketClientError.webSocketUpgradeFailed) == .notTudy)
+        #expect(ConnectProblem.of(CancellationError()) == nil)
     }
 }

@@ -1,0 +1,82 @@
+import HummingbirdWSClient
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+
+/// Why a server could not be connected to, when it is a reason that waiting out the request
+/// time would not mend: as tudy starts, it is said at once instead.
+public enum ConnectProblem: Equatable, Sendable {
+    /// The host is there, and nothing listens on the port.
+    case nothingListens
+    /// The host name could not be looked up; the resolver's own words.
+    case unknownHost(String)
+    /// The network has no way to the host; the system's own words.
+    case noRoute(String)
+    /// Something answered, but took no WebSocket: another kind of server.
+    case notTudy
+    /// The server's certificate is signed by no one this client trusts.
+    case untrustedCertificate
+    /// TLS failed for another reason (a ws:// server named as wss://, for one); the library's words.
+    case tlsFailed(String)
+
+    /// What went wrong, said for a person.
+    public var reason: String {
+        switch self {
+        case .nothingListens: "connection refused: nothing listens there"
+        case .unknownHost(let detail): "no such host: \(detail)"
+        case .noRoute(let detail): "the network does not reach it: \(detail)"
+        case .notTudy: "what answers there is not a tudy server"
+        case .untrustedCertificate: "its certificate is not signed by anyone tudy trusts"
+        case .tlsFailed(let detail): "TLS failed: \(detail)"
+        }
+    }
+
+    /// What would work.
+    public var advice: String {
+        switch self {
+        case .nothingListens, .notTudy: "check the port, and that tudy serve runs there"
+        case .unknownHost: "check the host name"
+        case .noRoute: "check the host, and this machine's network"
+        case .untrustedCertificate: "give --ca-file with the certificate that signed the server's"
+        case .tlsFailed: "check ws:// or wss://, and that tudy serve runs there"
+        }
+    }
+
+    /// The lasting problem a failed connection shows, or nil for one that may pass by itself
+    /// (a time-out, a connection dropped half-way).
+    static func of(_ error: any Error) -> ConnectProblem? {
+        if let error = error as? NIOConnectionError {
+            if let lookup = error.dnsAError ?? error.dnsAAAAError {
+                let detail = (lookup as? SocketAddressError.UnknownHost)?.errorDescription ?? "\(lookup)"
+                return .unknownHost(detail.prefix(1).lowercased() + detail.dropFirst())
+            }
+            let codes = error.connectionErrors.compactMap { ($0.error as? IOError)?.errnoCode }
+            guard !codes.isEmpty, codes.count == error.connectionErrors.count else { return nil }
+            if codes.allSatisfy({ $0 == ECONNREFUSED }) { return .nothingListens }
+            if let code = codes.first(where: { $0 == EHOSTUNREACH || $0 == ENETUNREACH }) {
+                return .noRoute(String(cString: strerror(code)).lowercased())
+            }
+            return nil
+        }
+        if let error = error as? WebSocketClientError, error == .webSocketUpgradeFailed { return .notTudy }
+        if let error = error as? NIOSSLError, case .handshakeFailed(let failure) = error {
+            let reason = Self.reasonName(in: "\(failure)")
+            return reason == "certificate verify failed" ? .untrustedCertificate : .tlsFailed(reason)
+        }
+        return nil
+    }
+
+    /// BoringSSL's reason, `error:…:SSL routines:OPENSSL_internal:WRONG_VERSION_NUMBER at file:line`,
+    /// as words: `wrong version number`.
+    static func reasonName(in text: String) -> String {
+        guard let start = text.range(of: "OPENSSL_internal:")?.upperBound else { return text }
+        let name = text[start...].prefix { $0 != " " && $0 != "]" }
+        return String(name.lowercased().map { $0 == "_" ? " " : $0 })
+    }
+}
