@@ -1,6 +1,6 @@
 /// A message typed over several lines: a line that ends in `\` goes on in the next, which is
-/// taken as it is, never as a command. `\\` at the end of a line stands for one `\`, and ends
-/// the message there.
+/// taken as it is, never as a command; blanks before that `\` are dropped. `\\` at the end
+/// of a line stands for one `\`, and ends the message there.
 struct ContinuedMessage {
     private var lines: [String] = []
 
@@ -23,7 +23,10 @@ struct ContinuedMessage {
     mutating func take(_ line: String) -> String? {
         if line.hasSuffix("\\\\") { return finish(String(line.dropLast())) }
         guard line.hasSuffix("\\") else { return finish(line) }
-        lines.append(String(line.dropLast()))
+        // Blanks before the `\` would end a line of the message unseen.
+        var kept = line.dropLast()
+        while kept.last == " " || kept.last == "\t" { kept = kept.dropLast() }
+        lines.append(String(kept))
         return nil
     }
 
