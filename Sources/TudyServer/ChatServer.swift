@@ -18,11 +18,16 @@ public struct ChatServer: Sendable {
         public var port: Int
         /// PEM files of the certificate chain and its private key, for `wss://`.
         public var tls: (certificate: String, key: String)?
+        /// How long a connection may take to become a WebSocket (TLS included) before it is closed.
+        public var handshakeLimit: Duration
 
-        public init(host: String, port: Int, tls: (certificate: String, key: String)? = nil) {
+        public init(
+            host: String, port: Int, tls: (certificate: String, key: String)? = nil, handshakeLimit: Duration = .seconds(10)
+        ) {
             self.host = host
             self.port = port
             self.tls = tls
+            self.handshakeLimit = handshakeLimit
         }
     }
 
@@ -70,22 +75,17 @@ public struct ChatServer: Sendable {
         defer { following?.cancel() }
         let router = Router()
         router.get("/") { _, _ in "tudy server: connect with tudy --server ws://HOST:PORT\n" }
-        let webSocket = HTTPServerBuilder.http1WebSocketUpgrade(
-            configuration: .init(ws: .init(maxFrameSize: WireCodec.maximumFrameSize))
-        ) { _, channel, _ in
-            let peer = channel.remoteAddress?.description ?? "unknown peer"
-            return .upgrade([:]) { inbound, outbound, _ in
-                let connection = ServerConnection(
-                    service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), logger: logger)
-                logger.info("connection opened", metadata: ["peer": "\(peer)"])
-                await connection.start()
-                let reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
-                let requests = await connection.end()
-                logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])
+        let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(ws: .init(maxFrameSize: WireCodec.maximumFrameSize))
+        let tls = try settings.tls.map(Self.tlsConfiguration)
+        let handshakeLimit = TimeAmount(settings.handshakeLimit)
+        let server = HTTPServerBuilder { responder in
+            let http = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: webSocket) { _, channel, _ in
+                try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
+                return Self.upgrade(channel, service: service, replies: replies, board: board, logger: logger)
             }
+            guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit) }
+            return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit)
         }
-        let server = try settings.tls.map { try HTTPServerBuilder.tls(webSocket, tlsConfiguration: try Self.tlsConfiguration($0)) }
-            ?? webSocket
         let listening = ListeningFlag()
         let app = Application(
             router: router, server: server,
@@ -111,6 +111,22 @@ public struct ChatServer: Sendable {
             let wasListening = await listening.isSet
             if wasListening || error is CancellationError { throw error }
             throw StartError.cannotListen(address: "\(settings.host):\(settings.port)", reason: Self.listenFailure(error))
+        }
+    }
+
+    /// A connection that asked to become a WebSocket: served as a client of the store.
+    private static func upgrade(
+        _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard, logger: Logger
+    ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        let peer = channel.remoteAddress?.description ?? "unknown peer"
+        return .upgrade([:]) { inbound, outbound, _ in
+            let connection = ServerConnection(
+                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), logger: logger)
+            logger.info("connection opened", metadata: ["peer": "\(peer)"])
+            await connection.start()
+            let reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
+            let requests = await connection.end()
+            logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])
         }
     }
 

@@ -1,17 +1,10 @@
 import Foundation
-import HummingbirdWSClient
 import Testing
 import TudyPostgres
+import TudyRemote
 import TudySQLite
 
 @testable import TudyKit
-@testable import TudyRemote
-
-/// A store for a test server, in memory, on the wall clock (a server restarted on it keeps
-/// the same data, as a SQLite file would).
-private func serverStore() -> InMemoryChatStore {
-    InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
-}
 
 /// What `RemoteChatStore` does when its server goes away and comes back.
 @Suite("Remote store", .serialized)
@@ -26,7 +19,7 @@ struct RemoteStoreTests {
     private func annOnClientBenOnServer() async throws
         -> (store: InMemoryChatStore, server: TestServer, client: RemoteChatStore, ann: Session, ben: Session)
     {
-        let store = serverStore()
+        let store = TestServer.memoryStore()
         let server = try await TestServer.start(store)
         let client = try await server.client()
         let ann = try await client.signUp(name: "ann", password: "ann-password")
@@ -36,7 +29,7 @@ struct RemoteStoreTests {
 
     @Test("while the server is gone a question fails at once, a message waits; once it is back the message is sent once")
     func disconnected() async throws {
-        let store = serverStore()
+        let store = TestServer.memoryStore()
         let server = try await TestServer.start(store)
         let client = try await server.client(requestTimeout: .seconds(30))
         let ann = try await client.signUp(name: "ann", password: "ann-password")
@@ -235,7 +228,7 @@ struct TLSTests {
     func chatOverTLS() async throws {
         let directory = try TemporaryDirectory.make()
         let (certificate, key) = try selfSigned(in: directory)
-        let store = serverStore()
+        let store = TestServer.memoryStore()
         let server = try await TestServer.start(store, tls: (certificate, key))
         defer { Task { await server.stop() } }
         #expect(server.url.hasPrefix("wss://"))
@@ -261,56 +254,5 @@ struct TLSTests {
         let plain = RemoteChatStore(urls: [plainURL], requestTimeout: .seconds(1))
         await #expect(throws: RemoteStoreError.notReached(urls: [plainURL], seconds: 1)) { try await plain.connect() }
         await plain.close()
-    }
-}
-
-@Suite("Connecting as tudy starts")
-struct ConnectingTests {
-    @Test("a server where nothing listens is said at once, as a problem waiting would not mend")
-    func nothingListens() async throws {
-        let url = "ws://127.0.0.1:1"
-        let store = RemoteChatStore(urls: [url])
-        await #expect(throws: RemoteStoreError.cannotConnect(urls: [url], problems: [.nothingListens])) {
-            try await store.connect()
-        }
-        await store.close()
-    }
-
-    @Test("when every server given fails, each one's problem is named, in the order given")
-    func everyServerFails() async throws {
-        let urls = ["ws://127.0.0.1:1", "ws://no-such-host.invalid:7070"]
-        let store = RemoteChatStore(urls: urls)
-        do {
-            try await store.connect()
-            Issue.record("connected to servers that are not there")
-        } catch RemoteStoreError.cannotConnect(let named, let problems) {
-            #expect(named == urls)
-            #expect(problems.first == .nothingListens)
-            guard case .unknownHost = problems.last else {
-                Issue.record("the second problem is \(problems)")
-                return
-            }
-        } catch {
-            Issue.record("expected cannotConnect, got \(error)")
-        }
-        await store.close()
-    }
-
-    @Test("one server that answers is enough: tudy connects to it, whatever the others do")
-    func oneServerAnswers() async throws {
-        let server = try await TestServer.start(serverStore())
-        defer { Task { await server.stop() } }
-        let store = RemoteChatStore(urls: ["ws://127.0.0.1:1", server.url])
-        try await store.connect()
-        #expect(try await store.signUp(name: "ann", password: "ann-password").user.name == "ann")
-        await store.close()
-    }
-
-    @Test("what says why a connection failed: BoringSSL's reason as words, and a refused upgrade as another kind of server")
-    func problemWords() {
-        let text = "sslError([Error: 268435703 error:100000f7:SSL routines:OPENSSL_internal:WRONG_VERSION_NUMBER at x.cc:1])"
-        #expect(ConnectProblem.reasonName(in: text) == "wrong version number")
-        #expect(ConnectProblem.of(WebSocketClientError.webSocketUpgradeFailed) == .notTudy)
-        #expect(ConnectProblem.of(CancellationError()) == nil)
     }
 }

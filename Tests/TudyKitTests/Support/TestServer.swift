@@ -13,19 +13,26 @@ struct TestServer {
     /// - Parameters:
     ///   - tls: PEM files: serve wss://.
     ///   - health: the store's database health, told to clients.
+    ///   - handshakeLimit: how long a connection may take to become a WebSocket.
     static func start(
         _ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil,
-        health: AsyncStream<StoreHealth>? = nil
+        health: AsyncStream<StoreHealth>? = nil, handshakeLimit: Duration = .seconds(10)
     ) async throws -> TestServer {
         var logger = Logger(label: "tudy.test-server")
         logger.logLevel = .critical
-        let server = ChatServer(
-            store: store, settings: .init(host: "127.0.0.1", port: port, tls: tls), logger: logger, health: health)
+        let settings = ChatServer.Settings(host: "127.0.0.1", port: port, tls: tls, handshakeLimit: handshakeLimit)
+        let server = ChatServer(store: store, settings: settings, logger: logger, health: health)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(stopsOnSignals: false) { listening.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
         return TestServer(url: "\(tls == nil ? "ws" : "wss")://127.0.0.1:\(port)", task: task)
+    }
+
+    /// A store for a test server, in memory, on the wall clock (a server restarted on it keeps
+    /// the same data, as a SQLite file would).
+    static func memoryStore() -> InMemoryChatStore {
+        InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
     }
 
     /// Stops serving (its clients see the connection drop) and waits until it has.
