@@ -20,9 +20,22 @@ enum PostgresTestCluster {
         return url
     }
 
+    /// What the names of this run's databases begin with: the process's id.
+    private static let runPrefix = "tudy_\(ProcessInfo.processInfo.processIdentifier)_"
+
+    /// Drops the databases of earlier runs, once a run, before its first database is made: a
+    /// cluster kept for several runs by hand grows by dozens of databases a run, and slows
+    /// until its tests time out (`scripts/test` starts a new cluster each time).
+    private static let earlierRunsDropped = Task {
+        let names = try await administrativeQuery(
+            "SELECT datname FROM pg_database WHERE datname LIKE 'tudy\\_%' AND datname NOT LIKE '\(runPrefix)%'")
+        for name in names { try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+    }
+
     /// The URL of a new, empty database on the cluster.
     static func newDatabase() async throws -> String {
-        let name = "tudy_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await earlierRunsDropped.value
+        let name = runPrefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await administer("CREATE DATABASE \(name)")
         var parts = try #require(URLComponents(string: try url()))
         parts.path = "/" + name
@@ -32,16 +45,37 @@ enum PostgresTestCluster {
     /// Runs `sql` on the cluster's administrative database (never one a store uses), or on the
     /// database at `database`.
     static func administer(_ sql: String, in database: String? = nil) async throws {
+        try await withClient(for: database) { client in
+            try await client.query(PostgresQuery(unsafeSQL: sql))
+        }
+    }
+
+    /// The first column of each row `sql` gives on the cluster's administrative database.
+    private static func administrativeQuery(_ sql: String) async throws -> [String] {
+        try await withClient(for: nil) { client in
+            var names: [String] = []
+            for try await name in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(String.self) { names.append(name) }
+            return names
+        }
+    }
+
+    private static func withClient<Result: Sendable>(
+        for database: String?, _ body: @Sendable (PostgresClient) async throws -> Result
+    ) async throws -> Result {
         let parts = try #require(URLComponents(string: try database ?? url()))
         var configuration = PostgresClient.Configuration(
             host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "postgres",
             password: parts.password, database: String(parts.path.dropFirst()), tls: .disable)
         configuration.options.maximumConnections = 1
         let client = PostgresClient(configuration: configuration)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            try await client.query(PostgresQuery(unsafeSQL: sql))
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                await client.run()
+                return nil
+            }
+            let result = try await body(client)
             group.cancelAll()
+            return result
         }
     }
 
