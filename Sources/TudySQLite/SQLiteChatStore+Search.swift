@@ -3,7 +3,8 @@ import GRDB
 import TudyKit
 
 // `/find` and the board's `/search`: the trigram index for the words long enough for it,
-// `LIKE` for the shorter ones; `/find` only in the user's rooms.
+// `LIKE` for the shorter ones (for `/find` of short words only, see `+ShortWords`); `/find`
+// only in the user's rooms.
 extension SQLiteChatStore {
     public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
@@ -12,19 +13,7 @@ extension SQLiteChatStore {
             let userID = try Self.signedIn(session.token, now: now, in: db).id
             let terms = Self.searchTerms(words, table: "message")
             guard let match = terms.match else {
-                // Short words only: each room read newest first, by its index, up to the
-                // newest `limit` that match, so that a word most messages hold stops early.
-                let candidates = Self.searchTerms(words, table: "candidate")
-                return try Self.messages(
-                    from: """
-                        membership JOIN message ON message.id IN (
-                            SELECT id FROM message AS candidate
-                            WHERE candidate.room_id = membership.room_id AND \(candidates.likes.joined(separator: " AND "))
-                            ORDER BY candidate.id DESC LIMIT ?)
-                        """,
-                    where: "membership.user_id = ? AND membership.is_member ORDER BY message.id DESC LIMIT ?",
-                    arguments: StatementArguments(candidates.patterns + [limit.databaseValue, userID.databaseValue, limit.databaseValue]),
-                    in: db)
+                return try Self.messages(holdingShort: words, userID: userID, limit: limit, in: db)
             }
             // Read from the index newest first, so that a word thousands of messages hold
             // stops at the newest in the user's rooms, not after every match is read and sorted.

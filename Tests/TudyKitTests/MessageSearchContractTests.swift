@@ -79,4 +79,23 @@ struct MessageSearchContractTests {
         #expect(try await find("👍", in: store, for: ann) == ["좋아요 👍🏽"], "code point by code point")
         #expect(try await find("swift 모임", in: store, for: ann) == ["SWIFT 모임"], "Korean and ASCII, folded the short way")
     }
+
+    @Test("a word of two letters: inside a longer one, at the end, or the whole message; a quote is a letter", arguments: StoreFactory.all)
+    func twoLetterWords(_ factory: StoreFactory) async throws {
+        let (store, ann) = try await annReading(
+            ["내일 공부", "공부", "공부하자 오늘", "오늘도 공부방", "공 부", "say \"hi\"", "hi"], in: factory)
+        #expect(try await find("공부", in: store, for: ann) == ["오늘도 공부방", "공부하자 오늘", "공부", "내일 공부"])
+        #expect(try await find("공부 오늘", in: store, for: ann) == ["오늘도 공부방", "공부하자 오늘"])
+        #expect(try await find("\"h", in: store, for: ann) == ["say \"hi\""])
+        #expect(try await find("i\"", in: store, for: ann) == ["say \"hi\""], "at the end")
+        #expect(try await find("hi", in: store, for: ann) == ["hi", "say \"hi\""])
+    }
+
+    @Test("a two-letter word that begins many longer ones: its newest matches, as for any word", arguments: StoreFactory.all)
+    func twoLetterWordOfManyTrigrams(_ factory: StoreFactory) async throws {
+        // More trigrams begin with "ab" than the SQLite store looks up one by one.
+        let texts = (0..<80).map { "ab" + String(UnicodeScalar(0xAC00 + $0)!) }
+        let (store, ann) = try await annReading(texts, in: factory)
+        #expect(try await find("ab", in: store, for: ann) == Array(texts.reversed().prefix(MessageSearch.limit)))
+    }
 }

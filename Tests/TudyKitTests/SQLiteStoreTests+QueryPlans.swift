@@ -11,9 +11,12 @@ extension SQLiteStoreTests {
     /// A plan line that reads `message` other than by a room's index or one message's id: a
     /// scan, or a walk of every room's messages by id (`rowid<?`), which costs the same.
     static func walksMessages(_ detail: String) -> Bool {
-        guard detail.hasPrefix("SCAN message") || detail.hasPrefix("SEARCH message ") else { return false }
+        let words = detail.split(separator: " ")
+        guard words.count > 1, words[0] == "SCAN" || words[0] == "SEARCH", words[1] == "message", detail != "SEARCH message" else {
+            return false
+        }
         return !(detail.contains("INDEX message_by_room (room_id=?") || detail.contains("(rowid=?)")
-            || detail.contains("INDEX message_by_client_key"))
+            || detail.contains("INDEX message_by_client_key") || detail.contains("INDEX message_search_tail (<expr>=?)"))
     }
 
     /// The plans of every statement reading `message` that the store itself runs for the
@@ -73,6 +76,33 @@ extension SQLiteStoreTests {
         let lines = try plan(of: try #require(searches.first), at: path)
         #expect(lines.first?.hasPrefix("SCAN message_search") == true, "the index does not lead: \(lines)")
         #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "every match is sorted: \(lines)")
+    }
+
+    @Test("/find of a two-letter word reads the store's newest messages, then the index's vocabulary and endings: no walk of every message")
+    func twoLetterFindPlan() async throws {
+        let (path, store, statements) = try tracedStore()
+        let (room, alice, bob) = try await aliceAndBob(in: store)
+        _ = try await store.send("첫 공부", to: room.id, from: bob)
+        // More messages than are read first, none holding the word.
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 6000)
+                    INSERT INTO message (room_id, sender_id, text, sent_at, search_text)
+                    SELECT ?, (SELECT id FROM user WHERE name = 'bob'), 'filler ' || i, '2026-11-21 10:00:00.000', 'filler ' || i FROM c
+                    """, arguments: [room.id])
+        }
+        _ = try await store.send("공부하자", to: room.id, from: alice)
+        statements.value = []
+        let found = try await store.findMessages(MessageSearch.words("공부"), for: alice, limit: 20)
+        #expect(found.map(\.text) == ["공부하자", "첫 공부"])
+        #expect(statements.value.contains { $0.contains("message_search_vocabulary") }, "\(statements.value)")
+        let reads = statements.value.filter { $0.uppercased().hasPrefix("SELECT") && $0.contains("message") }
+        let plans = try reads.map { sql in (sql, try plan(of: sql, at: path)) }
+        let walks = plans.flatMap { sql, lines in lines.filter(Self.walksMessages).map { "\($0) in: \(sql)" } }
+        #expect(walks.isEmpty, "message read other than by key: \(walks)")
+        // A room read through by its index would pass the check above: the endings are read by theirs.
+        #expect(plans.contains { $0.1.contains { $0.contains("USING INDEX message_search_tail (<expr>=?)") } }, "\(plans)")
     }
 
     @Test("every screen finds messages by key: no statement the store runs walks the message table")
