@@ -8,7 +8,7 @@ import TudyKit
 // store's newest messages are read first, where a common word fills the page at once.
 extension SQLiteChatStore {
     /// How many of the store's newest messages are read before a two-letter word is looked up.
-    static let recentWindow = 5_000
+    static let recentWindow = 2_000
     /// The most trigrams a two-letter word is looked up by; past it, rooms are read instead.
     static let pairTrigramLimit = 64
 
@@ -16,38 +16,34 @@ extension SQLiteChatStore {
     /// long enough for a trigram.
     static func messages(holdingShort words: [String], userID: Int64, limit: Int, in db: Database) throws -> [Message] {
         if let pair = words.first(where: { $0.unicodeScalars.count == 2 }) {
-            let recent = try newestMessages(holding: words, userID: userID, limit: limit, in: db)
+            let recent = try roomsNewestFirst(holding: words, userID: userID, limit: limit, newest: recentWindow, in: db)
             if recent.count == limit { return recent }
             if let found = try messages(holdingPair: pair, and: words.filter { $0 != pair }, userID: userID, limit: limit, in: db) {
                 return found
             }
         }
-        // Each room read newest first, by its index, up to the newest `limit` that match, so
-        // that a word most messages hold stops early.
+        return try roomsNewestFirst(holding: words, userID: userID, limit: limit, in: db)
+    }
+
+    /// Each of the user's rooms read newest first, by its index, up to the newest `limit`
+    /// messages that hold every one of `words`, so that a word most messages hold stops early;
+    /// only the store's `newest` messages, when given. The newest `limit` of them all.
+    private static func roomsNewestFirst(
+        holding words: [String], userID: Int64, limit: Int, newest: Int? = nil, in db: Database
+    ) throws -> [Message] {
         let candidates = searchTerms(words, table: "candidate")
+        let window = newest == nil ? "" : " AND candidate.id > (SELECT max(id) FROM message) - ?"
         return try messages(
             from: """
                 membership JOIN message ON message.id IN (
                     SELECT id FROM message AS candidate
-                    WHERE candidate.room_id = membership.room_id AND \(candidates.likes.joined(separator: " AND "))
+                    WHERE candidate.room_id = membership.room_id\(window) AND \(candidates.likes.joined(separator: " AND "))
                     ORDER BY candidate.id DESC LIMIT ?)
                 """,
             where: "membership.user_id = ? AND membership.is_member ORDER BY message.id DESC LIMIT ?",
-            arguments: StatementArguments(candidates.patterns + [limit.databaseValue, userID.databaseValue, limit.databaseValue]),
-            in: db)
-    }
-
-    /// Of the store's newest `recentWindow` messages, the newest `limit` in the user's rooms that
-    /// hold every one of `words`: all there are when fewer than `limit`.
-    private static func newestMessages(holding words: [String], userID: Int64, limit: Int, in db: Database) throws -> [Message] {
-        let terms = searchTerms(words, table: "message")
-        return try messages(
-            where: """
-                message.id > (SELECT max(id) FROM message) - ?
-                AND message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)
-                AND \(terms.likes.joined(separator: " AND ")) ORDER BY message.id DESC LIMIT ?
-                """,
-            arguments: StatementArguments([recentWindow.databaseValue, userID.databaseValue] + terms.patterns + [limit.databaseValue]),
+            arguments: StatementArguments(
+                (newest.map { [$0.databaseValue] } ?? []) + candidates.patterns
+                    + [limit.databaseValue, userID.databaseValue, limit.databaseValue]),
             in: db)
     }
 
