@@ -15,8 +15,9 @@ struct HandshakeDeadlineTests {
         defer { Task { await server.stop() } }
         let client = try await server.client()
         let reports = Locked([String]())
+        let lines = try #require(client.connectionReports())
         let watching = Task {
-            for await line in client.connectionReports() ?? AsyncStream { $0.finish() } { reports.value.append(line) }
+            for await line in lines { reports.value.append(line) }
         }
         defer { watching.cancel() }
 

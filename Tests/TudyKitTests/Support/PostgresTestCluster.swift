@@ -46,7 +46,7 @@ enum PostgresTestCluster {
     /// database at `database`.
     static func administer(_ sql: String, in database: String? = nil) async throws {
         try await withClient(for: database) { client in
-            try await client.query(PostgresQuery(unsafeSQL: sql))
+            _ = try await client.query(PostgresQuery(unsafeSQL: sql))
         }
     }
 
