@@ -55,16 +55,24 @@ extension PostgresChatStore {
             let userID = try await Self.signedIn(session.token, now: now, on: connection).id
             // One LIKE a word, each its own bound pattern (`\` escapes by default): the planner
             // can take each to the trigram index, which it can not for LIKE ALL of an array.
+            // A word of two letters, which no trigram holds, is looked up by the index of pairs too.
             var binds = PostgresBindings()
             binds.append(userID)
-            for word in words { binds.append(MessageSearch.likePattern(word)) }
+            var conditions: [String] = []
+            for word in words {
+                binds.append(MessageSearch.likePattern(word))
+                conditions.append("message.search_text LIKE $\(binds.count)")
+                guard word.unicodeScalars.count == 2 else { continue }
+                binds.append(word)
+                conditions.append("tudy_letter_pairs(message.search_text) @> ARRAY[$\(binds.count)::text]")
+            }
             binds.append(limit)
-            let likes = words.indices.map { "message.search_text LIKE $\($0 + 2)" }.joined(separator: " AND ")
             let query = PostgresQuery(
                 unsafeSQL: """
                     \(Self.messageSelection)
-                    WHERE message.room_id IN (SELECT room_id FROM membership WHERE user_id = $1 AND is_member) AND \(likes)
-                    ORDER BY message.id DESC LIMIT $\(words.count + 2)
+                    WHERE message.room_id IN (SELECT room_id FROM membership WHERE user_id = $1 AND is_member)
+                      AND \(conditions.joined(separator: " AND "))
+                    ORDER BY message.id DESC LIMIT $\(binds.count)
                     """, binds: binds)
             return try await Self.messages(query, on: connection)
         }

@@ -88,6 +88,36 @@ struct PostgresStoreTests {
         }
     }
 
+    @Test("a two-letter word few messages hold is looked up by the index of letter pairs, not by reading every message")
+    func letterPairsIndexed() async throws {
+        let url = try await PostgresTestCluster.newDatabase()
+        let store = try await PostgresTestCluster.store(at: url)
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        _ = try await store.send("내일 공부", to: room.id, from: ben)
+        // Enough messages without it that reading them all is the costlier plan.
+        try await PostgresTestCluster.administer(
+            """
+            INSERT INTO message (id, room_id, sender_id, text, sent_at, search_text)
+            SELECT 1000 + i, \(room.id), (SELECT id FROM users WHERE name = 'ben'), 'filler ' || i, now(), 'filler ' || i
+            FROM generate_series(1, 50000) AS i
+            """, in: url)
+        try await PostgresTestCluster.administer("ANALYZE message", in: url)
+        #expect(try await store.findMessages(MessageSearch.words("공부"), for: ann, limit: 50).map(\.text) == ["내일 공부"])
+        // The store's connections report their use of indexes as they end.
+        await store.close()
+        let deadline = ContinuousClock.now + .seconds(20)
+        var scans: [String] = []
+        while ContinuousClock.now < deadline {
+            scans = try await PostgresTestCluster.strings(
+                "SELECT idx_scan::text FROM pg_stat_user_indexes WHERE indexrelname = 'message_letter_pairs'", in: url)
+            if let count = scans.first.flatMap({ Int($0) }), count > 0 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("expected the index of letter pairs to be read within 20 s; its scans: \(scans)")
+    }
+
     @Test("search text folded by an older rule (or by lower()) is folded again at the next start")
     func searchTextFoldedAgain() async throws {
         let url = try await PostgresTestCluster.newDatabase()

@@ -27,7 +27,7 @@ enum PostgresTestCluster {
     /// cluster kept for several runs by hand grows by dozens of databases a run, and slows
     /// until its tests time out (`scripts/test` starts a new cluster each time).
     private static let earlierRunsDropped = Task {
-        let names = try await administrativeQuery(
+        let names = try await strings(
             "SELECT datname FROM pg_database WHERE datname LIKE 'tudy\\_%' AND datname NOT LIKE '\(runPrefix)%'")
         for name in names { try await administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
     }
@@ -50,9 +50,10 @@ enum PostgresTestCluster {
         }
     }
 
-    /// The first column of each row `sql` gives on the cluster's administrative database.
-    private static func administrativeQuery(_ sql: String) async throws -> [String] {
-        try await withClient(for: nil) { client in
+    /// The first column, as text, of each row `sql` gives on the cluster's administrative
+    /// database, or on the database at `database`.
+    static func strings(_ sql: String, in database: String? = nil) async throws -> [String] {
+        try await withClient(for: database) { client in
             var names: [String] = []
             for try await name in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(String.self) { names.append(name) }
             return names
