@@ -55,16 +55,17 @@ extension PostgresChatStore {
             let userID = try await Self.signedIn(session.token, now: now, on: connection).id
             // One LIKE a word, each its own bound pattern (`\` escapes by default): the planner
             // can take each to the trigram index, which it can not for LIKE ALL of an array.
-            // A word of two letters, which no trigram holds, is looked up by the index of pairs too.
+            // A word of one or two letters, which no trigram holds, is looked up by the index of
+            // letters and pairs too.
             var binds = PostgresBindings()
             binds.append(userID)
             var conditions: [String] = []
             for word in words {
                 binds.append(MessageSearch.likePattern(word))
                 conditions.append("message.search_text LIKE $\(binds.count)")
-                guard word.unicodeScalars.count == 2 else { continue }
+                guard word.unicodeScalars.count <= 2 else { continue }
                 binds.append(word)
-                conditions.append("tudy_letter_pairs(message.search_text) @> ARRAY[$\(binds.count)::text]")
+                conditions.append("tudy_letters_and_pairs(message.search_text) @> ARRAY[$\(binds.count)::text]")
             }
             binds.append(limit)
             let query = PostgresQuery(

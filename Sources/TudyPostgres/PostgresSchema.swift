@@ -109,16 +109,20 @@ enum PostgresSchema {
         // Search folds a letter typed another way (full-width, compatibility, decomposed) and
         // full case (`STRASSE`, `Straße`) as well; this also folds again what lower() folded.
         (5, [.refoldSearchText]),
-        // `/find` of a word of two letters, which no trigram holds: an index of the pairs of
-        // letters each message's folded text has, so that a rare one is found without reading
-        // every message. The planner still reads newest first for a pair most messages have.
+        // `/find` of a word of one or two letters, which no trigram holds: an index of the
+        // letters and pairs of letters each message's folded text has, so that a rare one is
+        // found without reading every message. The planner still reads newest first for one
+        // that most messages have.
         (6, [
             """
-            CREATE FUNCTION tudy_letter_pairs(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-                SELECT coalesce(array_agg(DISTINCT substr($1, i, 2)), '{}') FROM generate_series(1, char_length($1) - 1) AS i
+            CREATE FUNCTION tudy_letters_and_pairs(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+                SELECT coalesce(array_agg(DISTINCT piece), '{}') FROM (
+                    SELECT substr($1, i, 1) AS piece FROM generate_series(1, char_length($1)) AS i
+                    UNION ALL SELECT substr($1, i, 2) FROM generate_series(1, char_length($1) - 1) AS i
+                ) AS pieces
             $$
             """,
-            "CREATE INDEX message_letter_pairs ON message USING gin (tudy_letter_pairs(search_text))",
+            "CREATE INDEX message_letters_and_pairs ON message USING gin (tudy_letters_and_pairs(search_text))",
         ]),
     ]
 

@@ -2,23 +2,27 @@ import Foundation
 import GRDB
 import TudyKit
 
-// `/find` of words too short for a trigram. One of two letters is found by index: it is at the
-// end of a message (`message_search_tail`) or begins one of its trigrams, which the index's
-// vocabulary lists. Reading that vocabulary costs as much as the word is common, so the
-// store's newest messages are read first, where a common word fills the page at once.
+// `/find` of words too short for a trigram. One of one or two letters is found by index: where
+// it is not among a message's last two letters, it begins one of its trigrams, which the
+// index's vocabulary lists; where it is, the indexes of each message's last two letters
+// (`message_search_tail`) and last letter (`message_search_last`) find it. Reading that
+// vocabulary costs as much as the word is common, so the store's newest messages are read
+// first, where a common word fills the page at once.
 extension SQLiteChatStore {
-    /// How many of the store's newest messages are read before a two-letter word is looked up.
+    /// How many of the store's newest messages are read before a short word is looked up.
     static let recentWindow = 2_000
-    /// The most trigrams a two-letter word is looked up by; past it, rooms are read instead.
-    static let pairTrigramLimit = 64
+    /// The most trigrams a short word is looked up by; past it, rooms are read instead.
+    static let trigramLimit = 64
 
     /// Messages in the user's rooms, newest first, that hold every one of `words`, none of them
     /// long enough for a trigram.
     static func messages(holdingShort words: [String], userID: Int64, limit: Int, in db: Database) throws -> [Message] {
-        if let pair = words.first(where: { $0.unicodeScalars.count == 2 }) {
+        // A word of two letters leads, as fewer messages hold it than one of its letters.
+        let lead = words.first { $0.unicodeScalars.count == 2 } ?? words.first { $0.unicodeScalars.count == 1 }
+        if let lead {
             let recent = try roomsNewestFirst(holding: words, userID: userID, limit: limit, newest: recentWindow, in: db)
             if recent.count == limit { return recent }
-            if let found = try messages(holdingPair: pair, and: words.filter { $0 != pair }, userID: userID, limit: limit, in: db) {
+            if let found = try messages(holdingLead: lead, and: words.filter { $0 != lead }, userID: userID, limit: limit, in: db) {
                 return found
             }
         }
@@ -47,20 +51,35 @@ extension SQLiteChatStore {
             in: db)
     }
 
-    /// Messages in the user's rooms, newest first, that hold `pair`, a word of two letters (code
-    /// points), and each of `others`; nil when more than `pairTrigramLimit` trigrams begin with it.
+    /// Messages in the user's rooms, newest first, that hold `lead`, a word of one or two
+    /// letters (code points), and each of `others`; nil when more than `trigramLimit` trigrams
+    /// begin with it.
     private static func messages(
-        holdingPair pair: String, and others: [String], userID: Int64, limit: Int, in db: Database
+        holdingLead lead: String, and others: [String], userID: Int64, limit: Int, in db: Database
     ) throws -> [Message]? {
+        let last = "\u{10FFFF}"
         let trigrams = try String.fetchAll(
             db, sql: "SELECT term FROM message_search_vocabulary WHERE term >= ? AND term <= ? LIMIT ?",
-            arguments: [pair, pair + "\u{10FFFF}\u{10FFFF}", pairTrigramLimit + 1])
-        guard trigrams.count <= pairTrigramLimit else { return nil }
+            arguments: [lead, lead + last + last, trigramLimit + 1])
+        guard trigrams.count <= trigramLimit else { return nil }
+        // Where the word is among a message's last two letters.
+        var endings: [(sql: String, values: [String])] = [("substr(message.search_text, -2) = ?", [lead])]
+        if lead.unicodeScalars.count == 1 {
+            endings = [
+                ("substr(message.search_text, -2) BETWEEN ? AND ?", [lead, lead + last]),
+                ("substr(message.search_text, -1) = ?", [lead]),
+            ]
+        }
         let filters = searchTerms(others, table: "message")
-        let conditions = (["message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)"] + filters.likes)
+        // `+`: a room is never read through by its index here, whatever SQLite would guess.
+        let conditions = (["+message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)"] + filters.likes)
             .joined(separator: " AND ")
-        var arms = ["SELECT message.id FROM message WHERE substr(message.search_text, -2) = ? AND \(conditions)"]
-        var arguments = [pair.databaseValue, userID.databaseValue] + filters.patterns
+        var arms: [String] = []
+        var arguments: [DatabaseValue] = []
+        for ending in endings {
+            arms.append("SELECT message.id FROM message WHERE \(ending.sql) AND \(conditions)")
+            arguments += ending.values.map(\.databaseValue) + [userID.databaseValue] + filters.patterns
+        }
         if !trigrams.isEmpty {
             // The index's own rowid, so that it gives its matches newest first, as the merge reads them.
             arms.append("""

@@ -129,12 +129,14 @@ enum StoreSchema {
             try refoldSearchText(of: "message", text: "text", in: db)
             try refoldSearchText(of: "project", text: "title || char(10) || body", in: db)
         }
-        migrator.registerMigration("v10 two-letter words found by index") { db in
-            // `/find` of a word of two letters, which no trigram is: the index's vocabulary
-            // gives the trigrams that begin with it, and this index the messages that end
-            // with it, so that every place it can be is found without reading every message.
+        migrator.registerMigration("v10 short words found by index") { db in
+            // `/find` of a word of one or two letters, which no trigram is: the index's
+            // vocabulary gives the trigrams that begin with it, and these indexes the messages
+            // whose last two letters hold it, so that every place it can be is found without
+            // reading every message.
             try db.execute(sql: """
                     CREATE INDEX message_search_tail ON message(substr(search_text, -2));
+                    CREATE INDEX message_search_last ON message(substr(search_text, -1));
                     CREATE VIRTUAL TABLE message_search_vocabulary USING fts5vocab(message_search, 'row');
                     """)
         }

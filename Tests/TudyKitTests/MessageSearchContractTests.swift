@@ -98,4 +98,13 @@ struct MessageSearchContractTests {
         let (store, ann) = try await annReading(texts, in: factory)
         #expect(try await find("ab", in: store, for: ann) == Array(texts.reversed().prefix(MessageSearch.limit)))
     }
+
+    @Test("a word of one letter: alone, last, next to last, or inside", arguments: StoreFactory.all)
+    func oneLetterWords(_ factory: StoreFactory) async throws {
+        let (store, ann) = try await annReading(["책", "새 책", "책상", "그 책을 읽자", "공부", "책책"], in: factory)
+        #expect(try await find("책", in: store, for: ann) == ["책책", "그 책을 읽자", "책상", "새 책", "책"])
+        #expect(try await find("상", in: store, for: ann) == ["책상"])
+        #expect(try await find("을 책", in: store, for: ann) == ["그 책을 읽자"])
+        #expect(try await find("x", in: store, for: ann) == [])
+    }
 }

@@ -16,7 +16,7 @@ extension SQLiteStoreTests {
             return false
         }
         return !(detail.contains("INDEX message_by_room (room_id=?") || detail.contains("(rowid=?)")
-            || detail.contains("INDEX message_by_client_key") || detail.contains("INDEX message_search_tail (<expr>=?)"))
+            || detail.contains("INDEX message_by_client_key") || detail.contains("INDEX message_search_tail (<expr>") || detail.contains("INDEX message_search_last (<expr>=?)"))
     }
 
     /// The plans of every statement reading `message` that the store itself runs for the
@@ -78,11 +78,12 @@ extension SQLiteStoreTests {
         #expect(!lines.contains { $0.contains("TEMP B-TREE") }, "every match is sorted: \(lines)")
     }
 
-    @Test("/find of a two-letter word reads the store's newest messages, then the index's vocabulary and endings: no walk of every message")
+    @Test("/find of a one- or two-letter word reads the store's newest messages, then the index's vocabulary and endings: no walk of every message")
     func twoLetterFindPlan() async throws {
         let (path, store, statements) = try tracedStore()
         let (room, alice, bob) = try await aliceAndBob(in: store)
         _ = try await store.send("첫 공부", to: room.id, from: bob)
+        _ = try await store.send("마지막은 끝", to: room.id, from: bob)
         // More messages than are read first, none holding the word.
         try await DatabaseQueue(path: path).write { db in
             try db.execute(
@@ -97,12 +98,17 @@ extension SQLiteStoreTests {
         let found = try await store.findMessages(MessageSearch.words("공부"), for: alice, limit: 20)
         #expect(found.map(\.text) == ["공부하자", "첫 공부"])
         #expect(statements.value.contains { $0.contains("message_search_vocabulary") }, "\(statements.value)")
+        // One letter: inside a message, and as its last.
+        #expect(try await store.findMessages(["첫"], for: alice, limit: 20).map(\.text) == ["첫 공부"])
+        #expect(try await store.findMessages(["끝"], for: alice, limit: 20).map(\.text) == ["마지막은 끝"])
         let reads = statements.value.filter { $0.uppercased().hasPrefix("SELECT") && $0.contains("message") }
         let plans = try reads.map { sql in (sql, try plan(of: sql, at: path)) }
         let walks = plans.flatMap { sql, lines in lines.filter(Self.walksMessages).map { "\($0) in: \(sql)" } }
         #expect(walks.isEmpty, "message read other than by key: \(walks)")
         // A room read through by its index would pass the check above: the endings are read by theirs.
-        #expect(plans.contains { $0.1.contains { $0.contains("USING INDEX message_search_tail (<expr>=?)") } }, "\(plans)")
+        for index in ["message_search_tail (<expr>=?)", "message_search_tail (<expr>>? AND <expr><?)", "message_search_last (<expr>=?)"] {
+            #expect(plans.contains { $0.1.contains { $0.contains("USING INDEX \(index)") } }, "no plan reads \(index): \(plans)")
+        }
     }
 
     @Test("every screen finds messages by key: no statement the store runs walks the message table")
