@@ -28,7 +28,7 @@ struct HandshakeDeadlineTests {
         for bytes in [silence, tlsHello] {
             let connection = try TCPConnection(port: server.port)
             try connection.send(bytes)
-            try connection.waitForClose(within: 10)
+            try await connection.waitForClose(within: 10)
         }
 
         #expect(reports.value.isEmpty, "the client's connection was dropped: \(reports.value)")

@@ -54,9 +54,9 @@ enum PostgresTestCluster {
     /// database, or on the database at `database`.
     static func strings(_ sql: String, in database: String? = nil) async throws -> [String] {
         try await withClient(for: database) { client in
-            var names: [String] = []
-            for try await name in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(String.self) { names.append(name) }
-            return names
+            var values: [String] = []
+            for try await value in try await client.query(PostgresQuery(unsafeSQL: sql)).decode(String.self) { values.append(value) }
+            return values
         }
     }
 

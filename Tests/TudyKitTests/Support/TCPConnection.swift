@@ -44,16 +44,23 @@ final class TCPConnection {
     }
 
     /// Waits until the other side closes the connection, reading past what it sends; throws,
-    /// saying so, when it is still open after `seconds`.
-    func waitForClose(within seconds: Int) throws {
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count == 0 || (count < 0 && errno == ECONNRESET) { return }
-            if count < 0 && errno != EINTR {
-                throw Failed(description: "expected the server to close the connection within \(seconds) s; it is still open")
+    /// saying so, when it is still open after `seconds`. The reads block a thread of their own,
+    /// not one of the tasks' few.
+    func waitForClose(within seconds: Int) async throws {
+        let descriptor = descriptor
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = read(descriptor, &buffer, buffer.count)
+                    if count == 0 || (count < 0 && errno == ECONNRESET) { return continuation.resume() }
+                    if count < 0 && errno != EINTR {
+                        return continuation.resume(
+                            throwing: Failed(description: "expected the server to close the connection within \(seconds) s; it is still open"))
+                    }
+                }
             }
         }
     }
