@@ -7,6 +7,17 @@ import Testing
 /// What the PostgreSQL store promises beyond the contract: several servers on one database.
 @Suite("PostgreSQL store", .serialized)
 struct PostgresStoreTests {
+    /// A store in a new database where ann and ben have their 1:1 room.
+    private func annAndBenInNewDatabase() async throws
+        -> (url: String, store: PostgresChatStore, ann: Session, ben: Session, room: Room)
+    {
+        let url = try await PostgresTestCluster.newDatabase()
+        let store = try await PostgresTestCluster.store(at: url)
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        return (url, store, ann, ben, try await store.directRoom(between: ann, and: ben.user))
+    }
+
     @Test("concurrent senders on two stores: a third store's follower gets every message once, in id order")
     func concurrentSendersKeepCommitOrder() async throws {
         let url = try await PostgresTestCluster.newDatabase()
@@ -90,11 +101,7 @@ struct PostgresStoreTests {
 
     @Test("a word of one or two letters that few messages hold is looked up by an index, not by reading every message")
     func lettersAndPairsIndexed() async throws {
-        let url = try await PostgresTestCluster.newDatabase()
-        let store = try await PostgresTestCluster.store(at: url)
-        let ann = try await store.signUp(name: "ann", password: "password-ann")
-        let ben = try await store.signUp(name: "ben", password: "password-ben")
-        let room = try await store.directRoom(between: ann, and: ben.user)
+        let (url, store, ann, ben, room) = try await annAndBenInNewDatabase()
         _ = try await store.send("내일 공부", to: room.id, from: ben)
         // Enough messages without it that reading them all is the costlier plan.
         try await PostgresTestCluster.administer(
@@ -121,11 +128,7 @@ struct PostgresStoreTests {
 
     @Test("search text folded by an older rule (or by lower()) is folded again at the next start")
     func searchTextFoldedAgain() async throws {
-        let url = try await PostgresTestCluster.newDatabase()
-        let store = try await PostgresTestCluster.store(at: url)
-        let ann = try await store.signUp(name: "ann", password: "password-ann")
-        let ben = try await store.signUp(name: "ben", password: "password-ben")
-        let room = try await store.directRoom(between: ann, and: ben.user)
+        let (url, store, ann, ben, room) = try await annAndBenInNewDatabase()
         _ = try await store.send("Straße am See", to: room.id, from: ben)
         _ = try await store.send("ＩＯＳ 스터디", to: room.id, from: ben)
         let decomposed = "한국어 공부".decomposedStringWithCanonicalMapping
