@@ -18,7 +18,8 @@ public enum ConnectProblem: Equatable, Sendable {
     case unknownHost(String)
     /// The network has no way to the host; the system's own words.
     case noRoute(String)
-    /// Something answered, but took no WebSocket: another kind of server.
+    /// Something answered, but took no WebSocket: another kind of server, or a `wss://` one
+    /// asked for `ws://`.
     case notTudy
     /// The server's certificate is signed by no one this client trusts.
     case untrustedCertificate
@@ -31,7 +32,7 @@ public enum ConnectProblem: Equatable, Sendable {
         case .nothingListens: "connection refused: nothing listens there"
         case .unknownHost(let detail): "no such host: \(detail)"
         case .noRoute(let detail): "the network does not reach it: \(detail)"
-        case .notTudy: "what answers there is not a tudy server"
+        case .notTudy: "it answered, but took no WebSocket"
         case .untrustedCertificate: "its certificate is not signed by anyone tudy trusts"
         case .tlsFailed(let detail): "TLS failed: \(detail)"
         }
@@ -40,7 +41,8 @@ public enum ConnectProblem: Equatable, Sendable {
     /// What would work.
     public var advice: String {
         switch self {
-        case .nothingListens, .notTudy: "check the port, and that tudy serve runs there"
+        case .nothingListens: "check the port, and that tudy serve runs there"
+        case .notTudy: "check the port, ws:// or wss://, and that tudy serve runs there"
         case .unknownHost: "check the host name"
         case .noRoute: "check the host, and this machine's network"
         case .untrustedCertificate: "give --ca-file with the certificate that signed the server's"

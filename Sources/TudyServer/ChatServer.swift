@@ -83,8 +83,8 @@ public struct ChatServer: Sendable {
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
                 return Self.upgrade(channel, service: service, replies: replies, board: board, logger: logger)
             }
-            guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit) }
-            return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit)
+            guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false) }
+            return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true)
         }
         let listening = ListeningFlag()
         let app = Application(

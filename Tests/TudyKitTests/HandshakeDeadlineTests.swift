@@ -4,10 +4,11 @@ import Testing
 @testable import TudyKit
 
 /// A connection to `tudy serve` that does not become a WebSocket in time is closed, so that no
-/// client holds one of the server's sockets by saying nothing.
+/// client holds one of the server's sockets by saying nothing; one that speaks the wrong
+/// scheme is answered at once.
 @Suite("Handshake deadline")
 struct HandshakeDeadlineTests {
-    @Test("a connection that says nothing, or sends no HTTP, is closed once its time is up; a client that upgraded is kept")
+    @Test("a connection that says nothing, or half a request, is closed once its time is up; a client that upgraded is kept")
     func closesWhatNeverUpgrades() async throws {
         // A second: short, for a test, yet long enough for the client's own upgrade while
         // every other test runs beside it.
@@ -23,16 +24,26 @@ struct HandshakeDeadlineTests {
 
         // One after the other, each closed by the server once its time is up: by the end the
         // client has been connected for twice the limit.
-        let silence: [UInt8] = []
-        let tlsHello: [UInt8] = [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]  // wss:// at a ws:// server
-        for bytes in [silence, tlsHello] {
+        for request in ["", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"] {
             let connection = try TCPConnection(port: server.port)
-            try connection.send(bytes)
+            try connection.send(Array(request.utf8))
             try await connection.waitForClose(within: 10)
         }
 
         #expect(reports.value.isEmpty, "the client's connection was dropped: \(reports.value)")
         #expect(try await client.signUp(name: "ann", password: "ann-password").user.name == "ann")
         await client.close()
+    }
+
+    @Test("TLS at a ws:// server is answered at once, in plain HTTP, with the scheme to use")
+    func tlsAtPlainServer() async throws {
+        let server = try await TestServer.start(TestServer.memoryStore())
+        defer { Task { await server.stop() } }
+        let connection = try TCPConnection(port: server.port)
+        // The start of a TLS ClientHello.
+        try connection.send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03])
+        let answer = try await connection.waitForClose(within: 10)
+        #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(answer)")
+        #expect(answer.hasSuffix("this tudy server speaks ws:// only: tudy --server ws://HOST:PORT\n"), "\(answer)")
     }
 }

@@ -224,7 +224,7 @@ struct TLSTests {
         return (certificate, key)
     }
 
-    @Test("over wss:// a client that trusts the certificate chats; one that does not, and a ws:// client, get nowhere")
+    @Test("over wss:// a client that trusts the certificate chats; one that does not, a ws:// client, and wss:// to a ws:// server are told at once")
     func chatOverTLS() async throws {
         let directory = try TemporaryDirectory.make()
         let (certificate, key) = try selfSigned(in: directory)
@@ -250,9 +250,18 @@ struct TLSTests {
             try await doubting.connect()
         }
         await doubting.close()
+        // The wrong scheme either way is answered at once, not waited out.
         let plainURL = "ws://" + url.dropFirst("wss://".count)
-        let plain = RemoteChatStore(urls: [plainURL], requestTimeout: .seconds(1))
-        await #expect(throws: RemoteStoreError.notReached(urls: [plainURL], seconds: 1)) { try await plain.connect() }
+        let plain = RemoteChatStore(urls: [plainURL])
+        await #expect(throws: RemoteStoreError.cannotConnect(urls: [plainURL], problems: [.notTudy])) { try await plain.connect() }
         await plain.close()
+        let plainServer = try await TestServer.start(TestServer.memoryStore())
+        defer { Task { await plainServer.stop() } }
+        let secureURL = "wss://localhost:\(plainServer.port)"
+        let secure = RemoteChatStore(urls: [secureURL], certificateAuthority: certificate)
+        await #expect(throws: RemoteStoreError.cannotConnect(urls: [secureURL], problems: [.tlsFailed("wrong version number")])) {
+            try await secure.connect()
+        }
+        await secure.close()
     }
 }

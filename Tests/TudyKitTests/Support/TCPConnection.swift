@@ -43,19 +43,24 @@ final class TCPConnection {
         guard write(descriptor, bytes, bytes.count) == bytes.count else { throw Failed(description: "send: errno \(errno)") }
     }
 
-    /// Waits until the other side closes the connection, reading past what it sends; throws,
-    /// saying so, when it is still open after `seconds`. The reads block a thread of their own,
-    /// not one of the tasks' few.
-    func waitForClose(within seconds: Int) async throws {
+    /// Waits until the other side closes the connection, and returns what it sent before;
+    /// throws, saying so, when it is still open after `seconds`. The reads block a thread of
+    /// their own, not one of the tasks' few.
+    @discardableResult
+    func waitForClose(within seconds: Int) async throws -> String {
         let descriptor = descriptor
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
             DispatchQueue.global().async {
                 var timeout = timeval(tv_sec: seconds, tv_usec: 0)
                 setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
                 var buffer = [UInt8](repeating: 0, count: 4096)
+                var received: [UInt8] = []
                 while true {
                     let count = read(descriptor, &buffer, buffer.count)
-                    if count == 0 || (count < 0 && errno == ECONNRESET) { return continuation.resume() }
+                    if count > 0 { received += buffer[..<count] }
+                    if count == 0 || (count < 0 && errno == ECONNRESET) {
+                        return continuation.resume(returning: String(decoding: received, as: UTF8.self))
+                    }
                     if count < 0 && errno != EINTR {
                         return continuation.resume(
                             throwing: Failed(description: "expected the server to close the connection within \(seconds) s; it is still open"))
