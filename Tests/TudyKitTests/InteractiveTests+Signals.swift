@@ -7,19 +7,16 @@ extension InteractiveTests {
     func stopAndContinue() throws {
         let terminal = try TmuxSession(command: "cd '\(directory.path)'; PS1='shell$ ' exec bash --norc --noprofile -i")
         try terminal.waitUntil { $0.contains("shell$") }
-        try terminal.type("TERM=xterm-256color '\(TudyProcess.binary.path)' --memory")
-        try terminal.press("Enter")
+        try terminal.enter(["TERM=xterm-256color '\(TudyProcess.binary.path)' --memory"])
         #expect(try terminal.waitUntil { $0.contains("guest>") }.contains("guest>"))
         try terminal.type("/wher")
         try terminal.press("C-z")
         var shown = try terminal.waitUntil { $0.contains("Stopped") }
         #expect(shown.contains("Stopped"), "\(shown)")
-        try terminal.type("fg")
-        try terminal.press("Enter")
+        try terminal.enter(["fg"])
         shown = try terminal.waitUntil { $0.contains("guest> /wher") }
         #expect(shown.contains("guest> /wher"), "\(shown)")
-        try terminal.type("e")
-        try terminal.press("Enter")
+        try terminal.enter(["e"])
         #expect(try terminal.waitUntil { $0.contains("\nhome > board\n") }.contains("\nhome > board\n"))
         try terminal.press("C-d")
     }

@@ -47,36 +47,30 @@ struct InteractiveTests {
         try terminal.press("Enter")
         #expect(try terminal.waitUntil { $0.contains("everywhere (") }.contains("  /list"))
 
-        try terminal.type("/login bob")
-        try terminal.press("Enter")
+        try terminal.enter(["/login bob"])
         try terminal.waitUntil { $0.contains("password for bob:") }
         try terminal.type("bob-password")
         try terminal.press("C-c")
         #expect(try terminal.waitUntil { $0.contains("login cancelled") }.contains("login cancelled"))
-        try terminal.type("/login bob")
-        try terminal.press("Enter")
+        try terminal.enter(["/login bob"])
         try terminal.waitUntil { $0.components(separatedBy: "password for bob:").count == 3 }
-        try terminal.type("bob-password")
-        try terminal.press("Enter")
+        try terminal.enter(["bob-password"])
         var shown = try terminal.waitUntil { $0.contains("logged in as bob\nkept") }
         #expect(shown.contains("logged in as bob\nkept for later runs on this store: /logout ends it\n"))
         #expect(!shown.contains("bob-password"))
 
-        try terminal.type("/chat")
-        try terminal.press("Enter")
+        try terminal.enter(["/chat"])
         try terminal.waitUntil { $0.contains("chat > rooms  bob") }
         try terminal.type("/dm ")
         try terminal.press("Tab", "Tab")
         shown = try terminal.waitUntil { $0.contains("carol") && $0.contains("alice") && $0.contains("/dm") && $0.hasSuffix("\n") }
         #expect(shown.contains("carol"))
-        try terminal.type("alice")
-        try terminal.press("Enter")
+        try terminal.enter(["alice"])
         try terminal.waitUntil { $0.contains("@alice · alice, bob") }
 
         try terminal.type("typed but dropped")
         try terminal.press("C-c")
-        try terminal.type("스터디 자리 있나요? 👋")
-        try terminal.press("Enter")
+        try terminal.enter(["스터디 자리 있나요? 👋"])
         shown = try terminal.waitUntil { $0.contains("bob: 스터디 자리 있나요? 👋") }
         #expect(shown.contains("bob: 스터디 자리 있나요? 👋"))
         #expect(!shown.contains("bob: typed but dropped"))
@@ -150,8 +144,7 @@ struct InteractiveTests {
         let indent = String(repeating: " ", count: lines[first].count - "one".count)
         #expect(lines[(first + 1)...(first + 2)].map(String.init) == [indent + "/leave", indent + "three"], "\(shown)")
         #expect(!shown.contains("you left"))
-        try terminal.type("first line\\")
-        try terminal.press("Enter")
+        try terminal.enter(["first line\\"])
         try terminal.waitUntil { $0.contains("\n...>") }
         try terminal.enter(["second line"])
         shown = try terminal.waitUntil { $0.contains("] bob: first line\n") }
@@ -203,8 +196,7 @@ struct InteractiveTests {
         #expect(shown.contains("alice [1 unread]> 안녕 반가워요"), "\(shown)")
 
         try terminal.press("C-u")
-        try terminal.type("/next")
-        try terminal.press("Enter")
+        try terminal.enter(["/next"])
         shown = try terminal.waitUntil { $0.contains("chat > rooms > @carol  alice>") }
         #expect(shown.contains("── 1 new ──\n"), "\(shown)")
         try terminal.press("C-d")
@@ -236,8 +228,7 @@ struct InteractiveTests {
             of: "unset NO_COLOR;", with: option == "NO_COLOR" ? "export NO_COLOR=1;" : "unset NO_COLOR;")
         let terminal = try TmuxSession(command: line)
         try terminal.waitUntil { $0.contains("guest>") }
-        try terminal.type("/nosuch")
-        try terminal.press("Enter")
+        try terminal.enter(["/nosuch"])
         #expect(try terminal.waitUntil { $0.contains("unknown command /nosuch") }.contains("unknown command /nosuch"))
         #expect(try terminal.screen(escapes: true).contains("\u{1B}[31merror: unknown command") == coloured)
         try terminal.press("C-d")
@@ -255,8 +246,7 @@ struct InteractiveTests {
         try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
         try terminal.waitUntil { $0.contains("@alice · alice, bob") }
         try terminal.resize(width: 50)
-        try terminal.type(String(repeating: "긴 메시지 ", count: 12) + "끝")
-        try terminal.press("Enter")
+        try terminal.enter([String(repeating: "긴 메시지 ", count: 12) + "끝"])
         let shown = try terminal.waitUntil { $0.components(separatedBy: "끝").count == 3 }
         let lines = shown.split(separator: "\n")
         let first = try #require(lines.firstIndex { $0.hasPrefix("#") && $0.contains("] bob: 긴 메시지") })
