@@ -109,4 +109,18 @@ struct MessageSearchContractTests {
         #expect(try await find("을 책", in: store, for: ann) == ["그 책을 읽자"])
         #expect(try await find("x", in: store, for: ann) == [])
     }
+
+    @Test("a short word that fills a page: the newest of the user's rooms, none of a room of others'", arguments: StoreFactory.all)
+    func shortWordFillingAPage(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let cat = try await store.signUp(name: "cat", password: "password-cat")
+        let ours = try await store.directRoom(between: ann, and: ben.user)
+        let theirs = try await store.directRoom(between: ben, and: cat.user)
+        let texts = (1...60).map { "ok \($0)" }
+        for text in texts { _ = try await store.send(text, to: ours.id, from: ben) }
+        for n in 1...10 { _ = try await store.send("ok secret \(n)", to: theirs.id, from: cat) }
+        #expect(try await find("ok", in: store, for: ann) == Array(texts.reversed().prefix(MessageSearch.limit)))
+    }
 }
