@@ -21,14 +21,21 @@ struct MessageSearchContractTests {
         return (store, ann)
     }
 
-    @Test("finds in the user's rooms only, newest first; every word must be there", arguments: StoreFactory.all)
-    func membership(_ factory: StoreFactory) async throws {
+    /// A store where ann and ben have a 1:1 room (ours), and ben and cat another (theirs).
+    private func annBenAndCat(in factory: StoreFactory) async throws
+        -> (store: any ChatStore, ann: Session, ben: Session, cat: Session, ours: Room, theirs: Room)
+    {
         let store = try await factory.make()
         let ann = try await store.signUp(name: "ann", password: "password-ann")
         let ben = try await store.signUp(name: "ben", password: "password-ben")
         let cat = try await store.signUp(name: "cat", password: "password-cat")
         let ours = try await store.directRoom(between: ann, and: ben.user)
-        let theirs = try await store.directRoom(between: ben, and: cat.user)
+        return (store, ann, ben, cat, ours, try await store.directRoom(between: ben, and: cat.user))
+    }
+
+    @Test("finds in the user's rooms only, newest first; every word must be there", arguments: StoreFactory.all)
+    func membership(_ factory: StoreFactory) async throws {
+        let (store, ann, ben, cat, ours, theirs) = try await annBenAndCat(in: factory)
         _ = try await store.send("swift study on saturday", to: ours.id, from: ann)
         _ = try await store.send("a secret swift plan", to: theirs.id, from: ben)
         _ = try await store.send("swift study moved to sunday", to: ours.id, from: ben)
@@ -112,12 +119,7 @@ struct MessageSearchContractTests {
 
     @Test("a short word that fills a page: the newest of the user's rooms, none of a room of others'", arguments: StoreFactory.all)
     func shortWordFillingAPage(_ factory: StoreFactory) async throws {
-        let store = try await factory.make()
-        let ann = try await store.signUp(name: "ann", password: "password-ann")
-        let ben = try await store.signUp(name: "ben", password: "password-ben")
-        let cat = try await store.signUp(name: "cat", password: "password-cat")
-        let ours = try await store.directRoom(between: ann, and: ben.user)
-        let theirs = try await store.directRoom(between: ben, and: cat.user)
+        let (store, ann, ben, cat, ours, theirs) = try await annBenAndCat(in: factory)
         let texts = (1...60).map { "ok \($0)" }
         for text in texts { _ = try await store.send(text, to: ours.id, from: ben) }
         for n in 1...10 { _ = try await store.send("ok secret \(n)", to: theirs.id, from: cat) }
