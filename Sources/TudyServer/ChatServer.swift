@@ -74,7 +74,8 @@ public struct ChatServer: Sendable {
         let following = health.map { reports in Task { await board.follow(reports, logger: logger) } }
         defer { following?.cancel() }
         let router = Router()
-        router.get("/") { _, _ in "tudy server: connect with tudy --server ws://HOST:PORT\n" }
+        let scheme = settings.tls == nil ? "ws" : "wss"
+        router.get("/") { _, _ in "tudy server: connect with tudy --server \(scheme)://HOST:PORT\n" }
         let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(ws: .init(maxFrameSize: WireCodec.maximumFrameSize))
         let tls = try settings.tls.map(Self.tlsConfiguration)
         let handshakeLimit = TimeAmount(settings.handshakeLimit)

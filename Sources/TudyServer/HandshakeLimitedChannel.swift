@@ -1,10 +1,13 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// A child channel of the server that must become a WebSocket within `limit`
 /// (`HandshakeDeadline`), and is answered at once when it speaks TLS to a server without it or
 /// plain HTTP to one with it (`SchemeCheck`): both first in its pipeline, before TLS as well.
+/// Bytes that are not HTTP are answered at once too (`UnreadableRequestReply`, after the
+/// request decoder).
 struct HandshakeLimitedChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
 
@@ -19,6 +22,11 @@ struct HandshakeLimitedChannel<Base: ServerChildChannel>: ServerChildChannel {
                 HandshakeDeadline(limit: limit, logger: logger), name: HandshakeDeadline.name, position: .first)
         }.flatMap {
             base.setup(channel: channel, logger: logger)
+        }.flatMapThrowing { value in
+            let pipeline = channel.pipeline.syncOperations
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandler(UnreadableRequestReply(servesTLS: servesTLS), position: .after(decoder))
+            return value
         }
     }
 

@@ -46,4 +46,22 @@ struct HandshakeDeadlineTests {
         #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(answer)")
         #expect(answer.hasSuffix("this tudy server speaks ws:// only: tudy --server ws://HOST:PORT\n"), "\(answer)")
     }
+
+    @Test("bytes that are not HTTP are answered at once with a 400 saying what the server is; GET / is answered with how to connect")
+    func notHTTPAndAPage() async throws {
+        // The deadline is long enough that a close by it could not pass for the answer.
+        let server = try await TestServer.start(TestServer.memoryStore(), handshakeLimit: .seconds(60))
+        defer { Task { await server.stop() } }
+        let typed = try TCPConnection(port: server.port)
+        try typed.send(Array("hello there\r\n\r\n".utf8))
+        let refusal = try await typed.waitForClose(within: 10)
+        #expect(refusal.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(refusal)")
+        #expect(refusal.hasSuffix("this is a tudy server, which speaks WebSocket only: tudy --server ws://HOST:PORT\n"), "\(refusal)")
+
+        let browser = try TCPConnection(port: server.port)
+        try browser.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        let page = try await browser.waitForClose(within: 10)
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(page)")
+        #expect(page.hasSuffix("tudy server: connect with tudy --server ws://HOST:PORT\n"), "\(page)")
+    }
 }

@@ -264,4 +264,46 @@ struct TLSTests {
         }
         await secure.close()
     }
+
+    @Test("over wss:// bytes that are not HTTP get a 400, and GET / the page, each naming wss://")
+    func answersNameTheScheme() async throws {
+        let directory = try TemporaryDirectory.make()
+        let (certificate, key) = try selfSigned(in: directory)
+        let server = try await TestServer.start(TestServer.memoryStore(), tls: (certificate, key), handshakeLimit: .seconds(60))
+        defer { Task { await server.stop() } }
+
+        let refusal = try await overTLS("hello there\r\n\r\n", port: server.port)
+        #expect(refusal.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(refusal)")
+        #expect(refusal.hasSuffix("this is a tudy server, which speaks WebSocket only: tudy --server wss://HOST:PORT\n"), "\(refusal)")
+        let page = try await overTLS("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", port: server.port)
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(page)")
+        #expect(page.hasSuffix("tudy server: connect with tudy --server wss://HOST:PORT\n"), "\(page)")
+    }
+
+    /// What a TLS server on `port` sends back for `request` until it closes the connection,
+    /// read by `openssl s_client` on a thread of its own; a server that keeps the connection
+    /// open 10 s ends it, with what came until then.
+    private func overTLS(_ request: String, port: Int) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try Self.readOverTLS(request, port: port) })
+            }
+        }
+    }
+
+    private static func readOverTLS(_ request: String, port: Int) throws -> String {
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        client.arguments = ["-s", "KILL", "10", "/usr/bin/openssl", "s_client", "-quiet", "-connect", "127.0.0.1:\(port)", "-servername", "localhost"]
+        let input = Pipe()
+        let output = Pipe()
+        client.standardInput = input
+        client.standardOutput = output
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        input.fileHandleForWriting.write(Data(request.utf8))
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        client.waitUntilExit()
+        return String(decoding: answer, as: UTF8.self)
+    }
 }
