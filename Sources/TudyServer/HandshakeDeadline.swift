@@ -35,14 +35,14 @@ final class HandshakeDeadline: ChannelInboundHandler, RemovableChannelHandler {
 
     private func start(_ context: ChannelHandlerContext) {
         guard closing == nil else { return }
-        let channel = context.channel
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         let logger = logger
         let seconds = limit.nanoseconds / 1_000_000_000
         closing = context.eventLoop.scheduleTask(in: limit) {
             logger.info(
                 "closing a connection that did not become a WebSocket within \(seconds) s",
-                metadata: ["peer": "\(channel.remoteAddress?.description ?? "unknown peer")"])
-            channel.close(promise: nil)
+                metadata: ["peer": "\(bound.value.channel.remoteAddress?.description ?? "unknown peer")"])
+            HandshakeRefusal.end(bound.value)
         }
     }
 }

@@ -25,9 +25,6 @@ final class SchemeCheck: ChannelInboundHandler, RemovableChannelHandler {
         let body = "this tudy server speaks \(servesTLS ? "wss" : "ws"):// only: tudy --server \(servesTLS ? "wss" : "ws")://HOST:PORT\n"
         let response = "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
-        let channel = context.channel
-        context.writeAndFlush(NIOAny(channel.allocator.buffer(string: response))).whenComplete { _ in
-            channel.close(promise: nil)
-        }
+        HandshakeRefusal.end(context, after: context.writeAndFlush(NIOAny(context.channel.allocator.buffer(string: response))))
     }
 }

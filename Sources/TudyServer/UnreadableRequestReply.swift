@@ -33,7 +33,6 @@ final class UnreadableRequestReply: ChannelInboundHandler, RemovableChannelHandl
         headers.add(name: "Connection", value: "close")
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        HandshakeRefusal.end(context, after: context.writeAndFlush(wrapOutboundOut(.end(nil))))
     }
 }

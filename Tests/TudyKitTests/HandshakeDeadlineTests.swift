@@ -12,7 +12,8 @@ struct HandshakeDeadlineTests {
     func closesWhatNeverUpgrades() async throws {
         // A second: short, for a test, yet long enough for the client's own upgrade while
         // every other test runs beside it.
-        let server = try await TestServer.start(TestServer.memoryStore(), handshakeLimit: .seconds(1))
+        let log = ServerLog()
+        let server = try await TestServer.start(TestServer.memoryStore(), handshakeLimit: .seconds(1), log: log)
         defer { Task { await server.stop() } }
         let client = try await server.client()
         let reports = Locked([String]())
@@ -31,6 +32,9 @@ struct HandshakeDeadlineTests {
         }
 
         #expect(reports.value.isEmpty, "the client's connection was dropped: \(reports.value)")
+        // Ended as connections whose clients left: Hummingbird logs no error for them.
+        let ends = await log.waitFor(2, of: ["Upgrade failed as input was closed", "Error handling upgrade result"])
+        #expect(ends.allSatisfy { $0.level < .error }, "\(ends)")
         #expect(try await client.signUp(name: "ann", password: "ann-password").user.name == "ann")
         await client.close()
     }
@@ -45,6 +49,21 @@ struct HandshakeDeadlineTests {
         let answer = try await connection.waitForClose(within: 10)
         #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(answer)")
         #expect(answer.hasSuffix("this tudy server speaks ws:// only: tudy --server ws://HOST:PORT\n"), "\(answer)")
+    }
+
+    @Test("a refused connection ends as one whose client left: nothing is logged as an error")
+    func refusalsLogNoError() async throws {
+        let log = ServerLog()
+        let server = try await TestServer.start(TestServer.memoryStore(), handshakeLimit: .seconds(60), log: log)
+        defer { Task { await server.stop() } }
+        for bytes in [Array("hello there\r\n\r\n".utf8), [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]] {
+            let connection = try TCPConnection(port: server.port)
+            try connection.send(bytes)
+            #expect(try await connection.waitForClose(within: 10).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        }
+        // Hummingbird's word for each connection that never upgraded, at one level or the other.
+        let ends = await log.waitFor(2, of: ["Upgrade failed as input was closed", "Error handling upgrade result"])
+        #expect(ends.allSatisfy { $0.level < .error }, "\(ends)")
     }
 
     @Test("bytes that are not HTTP are answered at once with a 400 saying what the server is; GET / is answered with how to connect")

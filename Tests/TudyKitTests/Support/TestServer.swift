@@ -14,12 +14,13 @@ struct TestServer {
     ///   - tls: PEM files: serve wss://.
     ///   - health: the store's database health, told to clients.
     ///   - handshakeLimit: how long a connection may take to become a WebSocket.
+    ///   - log: where the server logs; by default it logs nothing.
     static func start(
         _ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil,
-        health: AsyncStream<StoreHealth>? = nil, handshakeLimit: Duration = .seconds(10)
+        health: AsyncStream<StoreHealth>? = nil, handshakeLimit: Duration = .seconds(10), log: ServerLog? = nil
     ) async throws -> TestServer {
-        var logger = Logger(label: "tudy.test-server")
-        logger.logLevel = .critical
+        var logger = log?.logger ?? Logger(label: "tudy.test-server")
+        if log == nil { logger.logLevel = .critical }
         let settings = ChatServer.Settings(host: "127.0.0.1", port: port, tls: tls, handshakeLimit: handshakeLimit)
         let server = ChatServer(store: store, settings: settings, logger: logger, health: health)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)

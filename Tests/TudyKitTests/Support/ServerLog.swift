@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+import Testing
+
+/// What a server in the test process logs, every level, kept for the test to read.
+final class ServerLog: @unchecked Sendable {
+    struct Record: Sendable, CustomStringConvertible {
+        let level: Logger.Level
+        let message: String
+        var description: String { "\(level): \(message)" }
+    }
+
+    private let lock = NSLock()
+    private var kept: [Record] = []
+    private var records: [Record] { lock.withLock { kept } }
+
+    /// A logger that writes here.
+    var logger: Logger {
+        var logger = Logger(label: "tudy.test-server") { _ in Handler(log: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    /// Waits until `count` records have a message holding one of `messages`, for up to 10 s, and
+    /// returns those; fails at once when they do not come, showing what was logged.
+    func waitFor(_ count: Int, of messages: [String], sourceLocation: SourceLocation = #_sourceLocation) async -> [Record] {
+        let deadline = ContinuousClock.now + .seconds(10)
+        func matching() -> [Record] { records.filter { record in messages.contains { record.message.contains($0) } } }
+        while matching().count < count && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let found = matching()
+        if found.count < count {
+            Issue.record("expected \(count) log records of \(messages) within 10 s; the log holds:\n\(records)", sourceLocation: sourceLocation)
+        }
+        return found
+    }
+
+    private func keep(_ record: Record) {
+        lock.withLock { kept.append(record) }
+    }
+
+    private struct Handler: LogHandler {
+        let log: ServerLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            log.keep(Record(level: event.level, message: "\(event.message)"))
+        }
+    }
+}
