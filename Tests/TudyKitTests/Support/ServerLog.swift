@@ -16,9 +16,13 @@ final class ServerLog: @unchecked Sendable {
 
     /// A logger that writes here.
     var logger: Logger {
-        var logger = Logger(label: "tudy.test-server") { _ in Handler(log: self) }
-        logger.logLevel = .trace
-        return logger
+        Logger(label: "tudy.test-server") { _ in Handler(log: self) }
+    }
+
+    /// Hummingbird's record of each of `count` connections that never became a WebSocket, at
+    /// whichever level it logged it; waited for as `waitFor` does.
+    func upgradesGivenUp(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async -> [Record] {
+        await waitFor(count, of: ["Upgrade failed as input was closed", "Error handling upgrade result"], sourceLocation: sourceLocation)
     }
 
     /// Waits until `count` records have a message holding one of `messages`, for up to 10 s, and
