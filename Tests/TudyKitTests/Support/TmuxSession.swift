@@ -4,7 +4,8 @@ import Testing
 /// A terminal a test types into and reads, as a person would: tmux with send-keys and
 /// capture-pane, on a socket of its own.
 final class TmuxSession {
-    private let socket = "tudy-test-\(UUID().uuidString.prefix(8))"
+    /// In a directory of the test's own, which goes with the others when the tests end.
+    private let socket: String
     private let name = "tudy"
 
     /// The tmux server's process, ended with the session whatever state it is in.
@@ -12,6 +13,7 @@ final class TmuxSession {
 
     /// Starts `command` under `sh -c` in a window of the given size.
     init(command: String, width: Int = 100, height: Int = 40) throws {
+        socket = try TemporaryDirectory.make().appendingPathComponent("tmux").path
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command], reading: false)
         serverID = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
@@ -95,7 +97,7 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, reading ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        let argv = (["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
