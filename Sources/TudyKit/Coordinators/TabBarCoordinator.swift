@@ -157,6 +157,9 @@ final class TabBarCoordinator: Coordinator {
         guard let screen = tabBarController.visibleScreen else { return .proceed }
         var line = line
         if continued.isOpen || (screen.composesMessages && ContinuedMessage.mayStart(line)) {
+            // Enter on an empty line sends nothing, as in other chat clients; it is the habitual
+            // key after a paste, which was sent as it came.
+            if line.isEmpty, !continued.isOpen { return .proceed }
             guard let whole = continued.take(line) else { return .proceed }
             line = whole
         }
