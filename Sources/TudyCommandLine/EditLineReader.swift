@@ -62,7 +62,7 @@ final class EditLineReader: LineReader {
     func close() {
         if case .line = reading {
             rl_callback_handler_remove()
-            setBracketedPaste(false)
+            terminal.setBracketedPaste(false)
         }
         terminal.restoreOriginal()
     }
@@ -80,7 +80,7 @@ final class EditLineReader: LineReader {
             } else {
                 reading = .line(continuation)
                 terminal.restoreEndOfFileKey()
-                setBracketedPaste(true)
+                terminal.setBracketedPaste(true)
                 rl_callback_handler_install(request.prompt) { line in
                     MainActor.assumeIsolated { activeReader?.lineEntered(line) }
                 }
@@ -116,7 +116,7 @@ final class EditLineReader: LineReader {
     /// Takes the line being typed away from libedit and the keyboard; reading nothing after.
     private func stopLine() {
         rl_callback_handler_remove()
-        setBracketedPaste(false)
+        terminal.setBracketedPaste(false)
         terminal.holdTypedKeys()
         setInput(running: false)
         reading = .nothing
@@ -126,13 +126,6 @@ final class EditLineReader: LineReader {
 
     /// A paste of several lines (or a refused one) that ended the line being typed.
     private var pasted: LineReadResult?
-
-    /// Bracketed-paste mode: while a line is typed, the terminal marks what is pasted, so that
-    /// a paste of several lines is taken whole rather than as lines typed and entered.
-    private func setBracketedPaste(_ on: Bool) {
-        guard terminal.hasTerminal else { return }
-        write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
-    }
 
     /// Takes a paste whose start mark was just read: one line goes into the line being typed;
     /// several lines end it, to be taken as one paste. - Returns: the character for libedit.
@@ -242,33 +235,30 @@ final class EditLineReader: LineReader {
 
     /// SIGTERM (a `kill`, a shutdown) or SIGHUP (the terminal closed): the session ends as at
     /// the end of input, now or after the command that runs, so that the store closes whole and
-    /// the terminal is put back; the half-typed line is dropped.
+    /// the terminal is put back.
     private func end() {
         ended = true
-        switch reading {
-        case .nothing:
-            return
-        case .line(let continuation):
-            stopLine()
-            write("\n")
-            continuation.resume(returning: .end)
-        case .secret(let continuation, _, _):
-            finishSecret(continuation, .end)
-        }
+        abandonReading(with: .end, shown: "\n")
     }
 
     /// Ctrl-C: the line being typed is dropped, and a password prompt is left.
     private func interrupt() {
+        abandonReading(with: .interrupted, shown: "^C\n")
+    }
+
+    /// Ends the line or password being read with `result`, dropping what was typed of it;
+    /// `shown` ends a line on the screen.
+    private func abandonReading(with result: LineReadResult, shown: String) {
         switch reading {
         case .nothing:
             return
         case .line(let continuation):
             rl_replace_line("", 0)
             stopLine()
-            write("^C\n")
-            continuation.resume(returning: .interrupted)
+            write(shown)
+            continuation.resume(returning: result)
         case .secret(let continuation, _, _):
-            finishSecret(continuation, .interrupted)
+            finishSecret(continuation, result)
         }
     }
 
@@ -278,13 +268,13 @@ final class EditLineReader: LineReader {
         let current = terminal.current()
         if case .line = reading {
             hideLine()
-            setBracketedPaste(false)
+            terminal.setBracketedPaste(false)
         }
         terminal.restoreOriginal()
         signals.stopProcess()
         // Here again after SIGCONT.
         current.map(terminal.set)
-        if case .line = reading { setBracketedPaste(true) }
+        if case .line = reading { terminal.setBracketedPaste(true) }
         switch reading {
         case .line: showLine()
         case .secret(_, let prompt, _): write(prompt)

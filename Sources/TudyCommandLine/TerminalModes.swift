@@ -1,8 +1,8 @@
 import Foundation
 
-/// Standard input's terminal modes, as tudy sets them around the line editor. The terminal as
-/// it was before tudy is kept, to be put back at the end and before a stop (Ctrl-Z). Without a
-/// terminal (a pipe), nothing here does anything.
+/// Standard input's terminal modes, as tudy sets them around the line editor, and the
+/// terminal's bracketed-paste mode. The terminal as it was before tudy is kept, to be put back
+/// at the end and before a stop (Ctrl-Z). Without a terminal (a pipe), nothing here does anything.
 struct TerminalModes {
     /// The terminal as it was before tudy.
     private let original: termios
@@ -53,6 +53,15 @@ struct TerminalModes {
         let key = withUnsafeBytes(of: original.c_cc) { $0[Int(VEOF)] }
         withUnsafeMutableBytes(of: &modes.c_cc) { $0[Int(VEOF)] = key }
         set(modes)
+    }
+
+    /// Bracketed-paste mode, which tudy turns on while a line is typed: the terminal marks what
+    /// is pasted, so that a paste of several lines is taken whole rather than as lines typed
+    /// and entered.
+    func setBracketedPaste(_ on: Bool) {
+        guard hasTerminal else { return }
+        var bytes = Array((on ? "\u{1B}[?2004h" : "\u{1B}[?2004l").utf8)
+        _ = write(STDOUT_FILENO, &bytes, bytes.count)
     }
 
     /// A password's mode: no echo, and bytes one at a time rather than by lines.

@@ -9,18 +9,6 @@ import TudyKit
 /// backoff (to the next server given, if several were), sends again what had no reply (the
 /// server does each keyed request once), and subscribes again from the last message seen.
 actor RemoteConnection {
-    private struct Pending {
-        var request: WireRequest
-        let continuation: CheckedContinuation<WireFrame, any Error>
-        /// Runs as the reply is read, before any frame after it.
-        let onReply: (@Sendable (WireFrame) -> Void)?
-        /// Refused because the server's database was down: sent again once it is back.
-        var isHeld = false
-
-        /// Whether it waits out an outage of the database rather than failing at once.
-        var waitsForDatabase: Bool { request.op.changesStore || request.op == .subscribe }
-    }
-
     private let urls: [String]
     private let tls: TLSConfiguration
     private let requestTimeout: Duration
@@ -28,7 +16,7 @@ actor RemoteConnection {
     private let codec = WireCodec()
     private var urlIndex = 0
     private var outbound: WebSocketOutboundWriter?
-    private var pending: [Int: Pending] = [:]
+    private var pending: [Int: PendingRequest] = [:]
     private var subscriptions: [Int: RemoteSubscription] = [:]
     private var reports: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextID = 1
@@ -76,7 +64,7 @@ actor RemoteConnection {
         }
         defer { timer.cancel() }
         let frame = try await withCheckedThrowingContinuation { continuation in
-            pending[id] = Pending(request: request, continuation: continuation, onReply: onReply, isHeld: isDatabaseDown)
+            pending[id] = PendingRequest(request: request, continuation: continuation, onReply: onReply, isHeld: isDatabaseDown)
             if let outbound, !isDatabaseDown { send(request, on: outbound) }
         }
         if let error = frame.error {
