@@ -247,13 +247,10 @@ extension SQLiteChatStore {
             try db.execute(sql: "PRAGMA secure_delete = ON")
             defer { try? db.execute(sql: "PRAGMA secure_delete = FAST") }
             try db.run(sql: "UPDATE message SET text = '', search_text = '', status = 'deleted' WHERE id = ?", arguments: [message.id])
-            // FTS5 keeps a deleted row's terms (trigrams, with their places, from which the
-            // text can be read back) in its older segments, and writes them again in the delete
-            // marker, until the two meet in a merge; SQLite before 3.42 has no secure-delete
-            // for FTS5. A merge of every segment drops both; the pages it frees are zeroed.
-            try db.execute(sql: "INSERT INTO message_search (message_search) VALUES ('optimize')")
             return message.deleted
         }
+        // The trigrams stay in the index's older segments until a merge.
+        await purgeSearchIndex()
         // The write-ahead log still holds the page as it was: copied into the file (whose free
         // space is zeroed) and emptied, it goes.
         await emptyWriteAheadLog()

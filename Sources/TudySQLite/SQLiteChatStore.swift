@@ -24,6 +24,8 @@ public final class SQLiteChatStore: SeedableStore {
     public let path: String
     let clock: WallClock
     private let hasher: any PasswordHasher
+    /// Pages of the search index a step of `purgeSearchIndex` writes.
+    let searchMergePages: Int
 
     /// Opens (or makes) the store at `path`.
     /// - Throws: `StoreFileError` when the file is not a tudy store, is newer, or can not be written.
@@ -31,15 +33,18 @@ public final class SQLiteChatStore: SeedableStore {
         try self.init(path: path, clock: clock, hasher: hasher, access: access, prepare: nil)
     }
 
-    /// - Parameter prepare: runs on each new connection; tests use it to shrink the disk.
+    /// - Parameters:
+    ///   - prepare: runs on each new connection; tests use it to shrink the disk.
+    ///   - searchMergePages: tests make the steps of `purgeSearchIndex` small.
     init(
         path: String, clock: WallClock, hasher: any PasswordHasher, access: Access = .session,
-        prepare: (@Sendable (Database) throws -> Void)?
+        prepare: (@Sendable (Database) throws -> Void)?, searchMergePages: Int = SQLiteChatStore.defaultSearchMergePages
     ) throws {
         self.database = try StoreFile.openDatabase(path: path, for: access, prepare: prepare)
         self.path = path
         self.clock = clock
         self.hasher = hasher
+        self.searchMergePages = searchMergePages
     }
 
     deinit {

@@ -14,7 +14,7 @@ struct SQLiteStoreTests {
         try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
     }
 
-    private func open(
+    func open(
         _ path: String, clock: WallClock = .stepping(from: TestApp.start), access: SQLiteChatStore.Access = .session
     ) throws -> SQLiteChatStore {
         try SQLiteChatStore(path: path, clock: clock, hasher: hasher, access: access)
@@ -40,35 +40,6 @@ struct SQLiteStoreTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(bytes.range(of: Data("correct horse battery".utf8)) == nil)
-    }
-
-    @Test("an unsent message's text is nowhere in the store's files, nor in its search index")
-    func unsentTextGone() async throws {
-        let path = try newPath()
-        let store = try open(path)
-        let (room, alice, _) = try await aliceAndBob(in: store)
-        let secret = "the door code is 4711, zebra"
-        // A long one overflows its page into others, which the unsend frees.
-        let long = String(repeating: "비밀번호는 사칠일일 ", count: 360)
-        _ = try await store.send(secret, to: room.id, from: alice)
-        _ = try await store.send(long, to: room.id, from: alice)
-        _ = try await store.send("and another message after them", to: room.id, from: alice)
-        _ = try await store.unsend(.id(1), in: room.id, by: alice)
-        _ = try await store.unsend(.id(2), in: room.id, by: alice)
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
-        #expect(bytes.range(of: Data(secret.utf8)) == nil)
-        #expect(bytes.range(of: Data("비밀번호는 사칠일일".utf8)) == nil)
-        // The search index holds text as trigrams: none of those only the unsent held is left.
-        // (None with digits or only a to f: a session's token is kept as hex, and may hold them.)
-        for trigram in ["oor", "zeb", "ebr", "비밀번", "사칠일"] {
-            #expect(bytes.range(of: Data(trigram.utf8)) == nil, "'\(trigram)' is still in the file")
-        }
-        let queue = try DatabaseQueue(path: path)
-        let indexed = try await queue.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM message_search WHERE message_search MATCH 'zebra'")
-        }
-        #expect(indexed == 0)
     }
 
     @Test("the default hasher meets OWASP's minimum for Argon2id")
