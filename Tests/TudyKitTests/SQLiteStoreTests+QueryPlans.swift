@@ -47,7 +47,9 @@ extension SQLiteStoreTests {
     }
 
     /// A store at a new path whose every statement is recorded, as SQLite ran it.
-    private func tracedStore() throws -> (path: String, store: SQLiteChatStore, statements: Locked<[String]>) {
+    func tracedStore(
+        searchMergePages: Int = SQLiteChatStore.defaultSearchMergePages
+    ) throws -> (path: String, store: SQLiteChatStore, statements: Locked<[String]>) {
         let path = try newPath()
         let statements = Locked<[String]>([])
         let store = try SQLiteChatStore(
@@ -56,7 +58,8 @@ extension SQLiteStoreTests {
                 db.trace(options: .statement) { event in
                     if case .statement(let statement) = event { statements.value.append(statement.expandedSQL) }
                 }
-            })
+            },
+            searchMergePages: searchMergePages)
         return (path, store, statements)
     }
 

@@ -46,16 +46,7 @@ extension SQLiteStoreTests {
 
     @Test("an unsend merges the search index in steps, each a transaction of its own, until its text is gone from it")
     func unsendMergesInSteps() async throws {
-        let path = try newPath()
-        let statements = Locked<[String]>([])
-        let store = try SQLiteChatStore(
-            path: path, clock: .stepping(from: TestApp.start), hasher: hasher,
-            prepare: { db in
-                db.trace(options: .statement) { event in
-                    if case .statement(let statement) = event { statements.value.append(statement.sql) }
-                }
-            },
-            searchMergePages: 1)
+        let (path, store, statements) = try tracedStore(searchMergePages: 1)
         let (room, alice, bob) = try await aliceAndBob(in: store)
         // Enough for an index of several pages, each message a commit and so a segment of its own.
         for n in 1...300 { _ = try await store.send("study group note \(n) for the week", to: room.id, from: n % 2 == 0 ? alice : bob) }
