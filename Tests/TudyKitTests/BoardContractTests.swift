@@ -5,7 +5,7 @@ import Testing
 
 /// The board as every store keeps it: posts newest first, found by words and work tags, and
 /// changed by their writer only.
-@Suite("ChatStore contract: the board")
+@Suite("ChatStore contract: the board", .closingStores)
 struct BoardContractTests {
     private let alice = User(name: "alice")
     private let draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")

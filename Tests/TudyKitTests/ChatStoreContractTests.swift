@@ -4,7 +4,7 @@ import Testing
 @testable import TudyKit
 
 /// What every `ChatStore` promises, run against each store in `StoreFactory.all`.
-@Suite("ChatStore contract")
+@Suite("ChatStore contract", .closingStores)
 struct ChatStoreContractTests {
     private let alice = User(name: "alice")
     private let bob = User(name: "bob")

@@ -72,7 +72,7 @@ struct FixtureTests {
 }
 
 /// A seed loads whole or not at all, in every store.
-@Suite("Seed loading")
+@Suite("Seed loading", .closingStores)
 struct SeedLoadingTests {
     static let good = """
         {"users": [{"name": "ann", "password": "ann-password"}, {"name": "ben", "password": "ben-password"}],

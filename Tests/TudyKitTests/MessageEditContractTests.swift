@@ -5,7 +5,7 @@ import Testing
 
 /// `/edit` and `/unsend` as every store does them: the sender's own messages only, whatever
 /// id is passed; the change told live to the room; deleted text gone, from search too.
-@Suite("ChatStore contract: editing and unsending messages")
+@Suite("ChatStore contract: editing and unsending messages", .closingStores)
 struct MessageEditContractTests {
     /// ann and ben in a 1:1 room, cat outside it with a room of her own with ben.
     private struct Rooms {

@@ -5,7 +5,7 @@ import Testing
 
 /// `/find` as every store answers it: the user's rooms only, any script's case, a word
 /// inside a longer one, newest first.
-@Suite("ChatStore contract: finding messages")
+@Suite("ChatStore contract: finding messages", .closingStores)
 struct MessageSearchContractTests {
     private func find(_ query: String, in store: any ChatStore, for session: Session) async throws -> [String] {
         try await store.findMessages(MessageSearch.words(query), for: session, limit: MessageSearch.limit).map(\.text)

@@ -7,7 +7,7 @@ import Testing
 /// store as the model and each other store as the subject: after every step their answers
 /// (values and errors alike) must be equal. A failure names its seed and a shrunk sequence.
 /// `TUDY_MODEL_SEEDS=N` runs seeds 1 to N instead of the suite's eight.
-@Suite("Model-based store check")
+@Suite("Model-based store check", .closingStores)
 struct ModelBasedTests {
     static let stepsPerSeed = 250
 

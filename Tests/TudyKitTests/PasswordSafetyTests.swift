@@ -6,7 +6,7 @@ import Testing
 /// No password, accepted or refused, reaches a message, a post, an error line or any output:
 /// in a script the lines after a `/login` or `/signup` are its passwords, whatever became of it.
 @MainActor
-@Suite("Password safety")
+@Suite("Password safety", .closingStores)
 struct PasswordSafetyTests {
     /// A script in which `PW` stands for the password; `whoami` is who the final `/whoami` names,
     /// which proves the script stayed in step after the refusal.

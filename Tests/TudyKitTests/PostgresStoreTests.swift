@@ -5,7 +5,7 @@ import Testing
 @testable import TudyPostgres
 
 /// What the PostgreSQL store promises beyond the contract: several servers on one database.
-@Suite("PostgreSQL store", .serialized)
+@Suite("PostgreSQL store", .serialized, .closingStores)
 struct PostgresStoreTests {
     /// A store in a new database where ann and ben have their 1:1 room.
     private func annAndBenInNewDatabase() async throws
@@ -151,5 +151,29 @@ struct PostgresStoreTests {
         #expect(try await reopened.findMessages(words("국어"), for: ann, limit: 50).map(\.text) == [decomposed])
         #expect(try await reopened.projects(.words("swift strasse")).map(\.id) == [post.id])
         await reopened.close()
+    }
+
+    @Test("the stores a test opens are closed when it ends (.closingStores): none of their connections is left")
+    func storesClosedAtTheEnd() async throws {
+        let url = try await PostgresTestCluster.newDatabase()
+        let name = String(try #require(URLComponents(string: url)).path.dropFirst())
+        @Sendable func connections() async throws -> Int {
+            Int(try await PostgresTestCluster.strings("SELECT count(*)::text FROM pg_stat_activity WHERE datname = '\(name)'")[0]) ?? -1
+        }
+        let whileOpen = Locked(0)
+        // The scope the suite gives each test, here around a test of its own.
+        try await ClosingStores().provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
+            let store = try await PostgresTestCluster.store(at: url)
+            _ = try await store.signUp(name: "ann", password: "password-ann")
+            whileOpen.value = try await connections()
+        }
+        #expect(whileOpen.value > 0, "the store held no connection to its database")
+        let deadline = ContinuousClock.now + .seconds(10)
+        var left = try await connections()
+        while left > 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            left = try await connections()
+        }
+        #expect(left == 0, "expected no connection to the test's database within 10 s of its end; \(left) left of \(whileOpen.value)")
     }
 }

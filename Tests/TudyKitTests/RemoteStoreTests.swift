@@ -7,7 +7,7 @@ import TudySQLite
 @testable import TudyKit
 
 /// What `RemoteChatStore` does when its server goes away and comes back.
-@Suite("Remote store", .serialized)
+@Suite("Remote store", .serialized, .closingStores)
 struct RemoteStoreTests {
     private func starts(_ changes: [StoreChange], with prefix: String) -> Bool {
         guard case .connection(let line)? = changes.first else { return false }

@@ -93,14 +93,17 @@ enum PostgresTestCluster {
         try await store(at: try await newDatabase(), clock: clock)
     }
 
-    /// A store in the database at `url`, on `clock` (the wall clock if none is given).
+    /// A store in the database at `url`, on `clock` (the wall clock if none is given), closed
+    /// when the test ends in a suite that has `.closingStores`.
     static func store(at url: String, clock: WallClock = WallClock { Date() }) async throws -> PostgresChatStore {
         var logger = Logger(label: "tudy.test-postgres")
         logger.logLevel = .critical
         // The cluster is known to be up: its time to answer is for a run of every test at once
         // on a small machine (10 s, the default, ran out once in six such runs), not for
         // telling that nothing listens.
-        return try await PostgresChatStore.open(
+        let store = try await PostgresChatStore.open(
             url: url, clock: clock, hasher: Argon2idPasswordHasher(cost: .testing), logger: logger, startTimeout: .seconds(60))
+        OpenedStores.ofThisTest?.add(store)
+        return store
     }
 }
