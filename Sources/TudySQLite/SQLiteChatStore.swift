@@ -24,7 +24,7 @@ public final class SQLiteChatStore: SeedableStore {
     public let path: String
     let clock: WallClock
     private let hasher: any PasswordHasher
-    /// Pages of the search index a step of `purgeSearchIndex` writes.
+    /// Pages of the search index a step of `purgeSearchIndex` merges.
     let searchMergePages: Int
 
     /// Opens (or makes) the store at `path`.
