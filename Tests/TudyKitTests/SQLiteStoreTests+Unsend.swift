@@ -8,9 +8,10 @@ import Testing
 // What an unsend leaves of a message in the SQLite store's files: nothing of its text, in the
 // table or in the search index, which it merges in steps that others' writes fit between.
 extension SQLiteStoreTests {
-    /// The store file and its write-ahead log, as bytes.
-    private func storeBytes(at path: String) throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+    /// Sends 300 notes to `room`, alice and bob in turn: each a commit, and so a segment of
+    /// the search index of its own, which make an index of several pages.
+    private func sendNotes(to room: Room, from alice: Session, and bob: Session, in store: SQLiteChatStore) async throws {
+        for n in 1...300 { _ = try await store.send("study group note \(n) for the week", to: room.id, from: n % 2 == 0 ? alice : bob) }
     }
 
     /// The search index holds text as trigrams: those of `trigrams` still in the store's files.
@@ -48,8 +49,7 @@ extension SQLiteStoreTests {
     func unsendMergesInSteps() async throws {
         let (path, store, statements) = try tracedStore(searchMergePages: 1)
         let (room, alice, bob) = try await aliceAndBob(in: store)
-        // Enough for an index of several pages, each message a commit and so a segment of its own.
-        for n in 1...300 { _ = try await store.send("study group note \(n) for the week", to: room.id, from: n % 2 == 0 ? alice : bob) }
+        try await sendNotes(to: room, from: alice, and: bob, in: store)
         let secret = try await store.send("the door code is zebra", to: room.id, from: alice)
         _ = try await store.send("and one after it", to: room.id, from: bob)
         statements.value = []
@@ -75,7 +75,7 @@ extension SQLiteStoreTests {
         // First, so that its trigrams are merged into the index's older segments, which a
         // merge of a page or two leaves as they are.
         let secret = try await store.send("the door code is zebra", to: room.id, from: alice)
-        for n in 1...300 { _ = try await store.send("study group note \(n) for the week", to: room.id, from: n % 2 == 0 ? alice : bob) }
+        try await sendNotes(to: room, from: alice, and: bob, in: store)
         let later = try await store.send("and one after it", to: room.id, from: alice)
         // What a killed tudy leaves: the message deleted, and two steps of its merge done.
         let killed = try DatabaseQueue(path: path)

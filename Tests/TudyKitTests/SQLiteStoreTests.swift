@@ -20,6 +20,11 @@ struct SQLiteStoreTests {
         try SQLiteChatStore(path: path, clock: clock, hasher: hasher, access: access)
     }
 
+    /// The store file at `path` and its write-ahead log, as bytes.
+    func storeBytes(at path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+    }
+
     /// Makes alice and bob and their 1:1 room.
     func aliceAndBob(in store: SQLiteChatStore) async throws -> (room: Room, alice: Session, bob: Session) {
         let alice = try await store.signUp(name: "alice", password: "alice-password")
@@ -37,9 +42,7 @@ struct SQLiteStoreTests {
         let queue = try DatabaseQueue(path: path)
         let hash = try await queue.read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM user") }
         #expect(hash?.hasPrefix("$argon2id$v=19$") == true)
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
-        #expect(bytes.range(of: Data("correct horse battery".utf8)) == nil)
+        #expect(try storeBytes(at: path).range(of: Data("correct horse battery".utf8)) == nil)
     }
 
     @Test("the default hasher meets OWASP's minimum for Argon2id")
