@@ -31,8 +31,7 @@ final class EditLineReader: LineReader {
     private var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
     private var lineHidden = false
-    /// The terminal as it was before tudy, put back at the end and before a stop, and the
-    /// modes tudy sets between lines and for a password.
+    /// The terminal's modes: as before tudy (put back at the end and before a stop), and tudy's.
     private let terminal = TerminalModes()
     /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
     private var ended = false
@@ -144,7 +143,10 @@ final class EditLineReader: LineReader {
         signals.deliverPending()
         switch reading {
         case .nothing: setInput(running: false)
-        case .line: rl_callback_read_char()
+        case .line:
+            rl_callback_read_char()
+            // Keys put aside after an Escape (Alt-Enter's Enter) come with no input event of their own.
+            while TerminalKeys.hasKeysAhead, case .line = reading { rl_callback_read_char() }
         case .secret: secretByte()
         }
     }
@@ -246,8 +248,7 @@ final class EditLineReader: LineReader {
         abandonReading(with: .interrupted, shown: "^C\n")
     }
 
-    /// Ends the line or password being read with `result`, dropping what was typed of it;
-    /// `shown` ends a line on the screen.
+    /// Ends the line or password being read with `result`, dropping what was typed; `shown` ends its row.
     private func abandonReading(with result: LineReadResult, shown: String) {
         switch reading {
         case .nothing:
@@ -284,8 +285,7 @@ final class EditLineReader: LineReader {
 
     // MARK: - Keys
 
-    /// The next character for libedit, which takes a whole code point from this hook; a paste
-    /// goes to the line being typed instead (`takePaste`).
+    /// The next character for libedit, a whole code point; a paste goes to the line being typed (`takePaste`).
     private static func nextCharacter() -> Int32 {
         switch TerminalKeys.next() {
         case .codePoint(let value): value

@@ -28,7 +28,12 @@ enum TerminalKeys {
         // command ran (the kernel, then editing lines, took it as the end of one) comes so.
         // libedit drops an end of input that comes from here, so it gets the key instead.
         guard let lead = byte() else { return .codePoint(endOfInputKey) }
-        if lead == 0x1B, let paste = pasteAfterEscape() { return .paste(paste) }
+        if lead == 0x1B {
+            if let paste = pasteAfterEscape() { return .paste(paste) }
+            // Alt-Enter (ESC, then Enter), which libedit would take as one key of its own and
+            // drop: the line goes on in the next, as one ending in `\` does, and so it is typed.
+            if readAhead.first == 0x0D || readAhead.first == 0x0A { return .codePoint(Int32(UInt8(ascii: "\\"))) }
+        }
         let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 1
         var bytes = [lead]
         while bytes.count < length {
@@ -41,6 +46,9 @@ enum TerminalKeys {
 
     /// Ctrl-D: on an empty line, libedit's end of input.
     private static let endOfInputKey: Int32 = 0x04
+
+    /// Whether bytes read past an Escape wait for libedit, which no input event tells of.
+    static var hasKeysAhead: Bool { !readAhead.isEmpty }
 
     /// Bytes read past an escape that did not start a paste: libedit gets them next.
     nonisolated(unsafe) private static var readAhead: [UInt8] = []
@@ -69,7 +77,8 @@ enum TerminalKeys {
             guard next == pasteStart[seen.count - 1] else { break }
         }
         guard seen == pasteStart else {
-            readAhead += seen
+            // Read before any bytes already put aside, so they go first.
+            readAhead = seen + readAhead
             return nil
         }
         var pasted: [UInt8] = []

@@ -126,7 +126,7 @@ struct InteractiveTests {
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
 
-    @Test("a bracketed paste of several lines in a room is one message, none of it run, and Enter after it sends nothing; a line ending in \\ goes on")
+    @Test("a bracketed paste of several lines in a room is one message, none of it run, and Enter after it sends nothing; a line ending in \\, or Alt-Enter, goes on")
     func pasteAndMultiLineMessage() throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
@@ -151,6 +151,13 @@ struct InteractiveTests {
         try terminal.enter(["second line"])
         shown = try terminal.waitUntil { $0.contains("] bob: first line\n") }
         #expect(shown.contains("] bob: first line\n" + indent + "second line\n"), "\(shown)")
+        // Alt-Enter ends the line as a `\` does, and shows it.
+        try terminal.type("alt line")
+        try terminal.press("M-Enter")
+        try terminal.waitUntil { $0.contains("alt line\\\n...>") }
+        try terminal.enter(["after it"])
+        shown = try terminal.waitUntil { $0.contains("] bob: alt line\n") }
+        #expect(shown.contains("] bob: alt line\n" + indent + "after it\n"), "\(shown)")
         try terminal.enter(["/where"])
         shown = try terminal.waitUntil { $0.contains("chat > rooms > @alice\n") }
         #expect(shown.contains("bob>"))
