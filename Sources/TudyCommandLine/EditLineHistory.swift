@@ -2,33 +2,51 @@
 import Foundation
 import TudyKit
 
-/// libedit's history, kept in a file: what `HistoryPolicy` lets in, never a password
-/// (those are read apart from the editor).
+/// The lines typed at the prompt, for Up and Ctrl-R, kept in a file: what `HistoryPolicy` lets
+/// in, never a password (those are read apart from the editor).
+///
+/// Several sessions of one account share the file, as bash's `histappend` does: each reads it
+/// on start, and adds its own lines to what is in the file then, under a lock, so that no
+/// session writes over another's.
 @MainActor
 final class EditLineHistory {
+    /// libedit's `History *`, which the editor steps through.
+    let entries: OpaquePointer
     private let path: String?
     private var lastEntry: String?
 
     /// - Parameter path: the history file, made 0600 if missing; nil for no history.
     init(path: String?) {
+        entries = history_init()
+        _ = tudy_history_set_size(entries, Int32(HistoryPolicy.limit))
         self.path = path
-        stifle_history(Int32(HistoryPolicy.limit))
         guard let path else { return }
-        _ = read_history(path)
-        if history_length > 0, let entry = history_get(history_base + history_length - 1) {
-            lastEntry = String(cString: entry.pointee.line)
-        }
+        Self.locked(path, LOCK_SH) { _ = tudy_history_load(entries, path) }
+        lastEntry = tudy_history_newest(entries).map { String(cString: $0) }
     }
 
     func remember(_ line: String) {
         guard let entry = HistoryPolicy.entry(for: line, previous: lastEntry) else { return }
-        add_history(entry)
+        _ = tudy_history_enter(entries, entry)
         lastEntry = entry
         guard let path else { return }
-        // Made 0600 before libedit writes it, and kept so.
-        let descriptor = open(path, O_CREAT | O_WRONLY, 0o600)
-        if descriptor >= 0 { close(descriptor) }
-        _ = write_history(path)
-        chmod(path, 0o600)
+        Self.locked(path, LOCK_EX) {
+            let file = history_init()
+            defer { history_end(file) }
+            _ = tudy_history_set_size(file, Int32(HistoryPolicy.limit))
+            _ = tudy_history_load(file, path)
+            _ = tudy_history_enter(file, entry)
+            _ = tudy_history_save(file, path)
+        }
+    }
+
+    /// Runs `body` holding a lock on the history file, which is made 0600 first if missing.
+    private static func locked(_ path: String, _ operation: Int32, _ body: () -> Void) {
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        while flock(descriptor, operation) != 0 && errno == EINTR {}
+        body()
+        fchmod(descriptor, 0o600)
     }
 }

@@ -23,6 +23,7 @@ final class EditLineReader: LineReader {
     }
 
     private let history: EditLineHistory
+    private var editor: LineEditor!
     private let signals = SignalPipe()
     private let input: any DispatchSourceRead
     private var inputRunning = false
@@ -36,18 +37,24 @@ final class EditLineReader: LineReader {
     /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
     private var ended = false
 
-    /// - Parameter historyPath: the history file, made 0600 if missing; nil for no history.
-    init(historyPath: String?) {
+    /// - Parameters:
+    ///   - historyPath: the history file, made 0600 if missing; nil for no history.
+    ///   - editrcPaths: key-binding files, read in order where they are there.
+    init(historyPath: String?, editrcPaths: [String] = []) {
         setlocale(LC_ALL, "")
-        // Set before anything starts libedit (the history does): it reads them once, then.
-        rl_readline_name = UnsafePointer(strdup("tudy"))
-        // tudy handles its signals itself (`SignalPipe`), never in libedit's handlers.
-        rl_catch_signals = 0
-        rl_getc_function = { _ in EditLineReader.nextCharacter() }
-        rl_attempted_completion_function = { text, start, end in
-            EditLineCompletion.complete(text: text, end: end)
-        }
         history = EditLineHistory(path: historyPath)
+        editor = LineEditor(
+            history: history,
+            nextCharacter: { _, character in
+                let key = EditLineReader.nextCharacter()
+                guard key != EOF else { return 0 }
+                character?.pointee = wchar_t(key)
+                return 1
+            },
+            complete: { _, _ in
+                MainActor.assumeIsolated { activeReader.map { EditLineCompletion.complete($0.editor) } ?? UInt8(CC_ERROR) }
+            })
+        for path in editrcPaths { editor.source(path) }
         input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         activeReader = self
         input.setEventHandler { MainActor.assumeIsolated { activeReader?.inputReady() } }
@@ -60,7 +67,7 @@ final class EditLineReader: LineReader {
     /// Puts the terminal back as it was before tudy.
     func close() {
         if case .line = reading {
-            rl_callback_handler_remove()
+            editor.finish()
             terminal.setBracketedPaste(false)
         }
         terminal.restoreOriginal()
@@ -80,26 +87,32 @@ final class EditLineReader: LineReader {
                 reading = .line(continuation)
                 terminal.restoreEndOfFileKey()
                 terminal.setBracketedPaste(true)
-                rl_callback_handler_install(request.prompt) { line in
-                    MainActor.assumeIsolated { activeReader?.lineEntered(line) }
-                }
+                editor.begin(prompt: request.prompt)
                 setInput(running: true)
             }
         }
     }
 
-    private func lineEntered(_ raw: UnsafeMutablePointer<CChar>?) {
+    /// Hands libedit the next key, and the line to the REPL when it ends.
+    private func readKey() {
+        switch editor.readKey() {
+        case .editing: break
+        case .entered(let text): lineEntered(text)
+        case .ended: lineEntered(nil)
+        }
+    }
+
+    private func lineEntered(_ text: String?) {
         guard case .line(let continuation) = reading else { return }
         stopLine()
         let paste = pasted
         pasted = nil
-        guard let raw else {
+        guard let text else {
             write("\n")
             continuation.resume(returning: .end)
             return
         }
-        defer { free(raw) }
-        let typed = LineDecoder.decode(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
+        let typed = LineDecoder.decode(Array(text.utf8))
         switch (typed, paste) {
         case (.line(let before), .paste(let text)?):
             // What was typed before the paste begins it; none of it goes into the history.
@@ -114,7 +127,7 @@ final class EditLineReader: LineReader {
 
     /// Takes the line being typed away from libedit and the keyboard; reading nothing after.
     private func stopLine() {
-        rl_callback_handler_remove()
+        editor.finish()
         terminal.setBracketedPaste(false)
         terminal.holdTypedKeys()
         setInput(running: false)
@@ -131,8 +144,10 @@ final class EditLineReader: LineReader {
     private func takePaste(_ bytes: [UInt8]) -> Int32 {
         let result = LineDecoder.decodePaste(bytes)
         if case .paste(let text) = result, !text.contains("\n") {
-            rl_insert_text(text)
-            rl_redisplay()
+            // Off the screen first: libedit redraws from where it thinks the prompt starts.
+            hideLine()
+            editor.insert(text)
+            showLine()
             return 0
         }
         pasted = result
@@ -144,9 +159,9 @@ final class EditLineReader: LineReader {
         switch reading {
         case .nothing: setInput(running: false)
         case .line:
-            rl_callback_read_char()
+            readKey()
             // Keys put aside after an Escape (Alt-Enter's Enter) come with no input event of their own.
-            while TerminalKeys.hasKeysAhead, case .line = reading { rl_callback_read_char() }
+            while TerminalKeys.hasKeysAhead, case .line = reading { readKey() }
         case .secret: secretByte()
         }
     }
@@ -169,7 +184,7 @@ final class EditLineReader: LineReader {
         guard case .line = reading, lineHidden else { return }
         if let newPrompt, newPrompt != prompt {
             prompt = newPrompt
-            _ = rl_set_prompt(newPrompt)
+            editor.setPrompt(newPrompt)
         }
         showLine()
         setInput(running: true)
@@ -177,9 +192,8 @@ final class EditLineReader: LineReader {
 
     /// Takes the prompt and the line off the screen, from the row the line starts on; libedit keeps both.
     private func hideLine() {
-        let text = rl_line_buffer.map { Array(UnsafeBufferPointer(start: $0, count: Int(rl_end))) } ?? []
         lineHidden = true
-        let beforeCursor = String(decoding: text.prefix(Int(rl_point)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let beforeCursor = editor.line.beforeCursor
         let columns = TerminalSession.windowWidth() ?? 80
         let rowsUp = (DisplayWidth.of(prompt) + DisplayWidth.of(beforeCursor)) / columns
         write("\r" + (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\u{1B}[J")
@@ -189,7 +203,7 @@ final class EditLineReader: LineReader {
     private func showLine() {
         guard lineHidden else { return }
         lineHidden = false
-        rl_forced_update_display()
+        editor.redraw()
     }
 
     // MARK: - Passwords
@@ -228,7 +242,7 @@ final class EditLineReader: LineReader {
     private func received(_ signal: Int32) {
         switch signal {
         case SIGINT: interrupt()
-        case SIGWINCH: rl_resize_terminal()
+        case SIGWINCH: editor.resize()
         case SIGTSTP: stop()
         case SIGTERM, SIGHUP: end()
         default: break
@@ -254,7 +268,7 @@ final class EditLineReader: LineReader {
         case .nothing:
             return
         case .line(let continuation):
-            rl_replace_line("", 0)
+            // The next line starts empty.
             stopLine()
             write(shown)
             continuation.resume(returning: result)

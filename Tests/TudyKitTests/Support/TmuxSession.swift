@@ -40,7 +40,11 @@ final class TmuxSession {
     /// - Parameter bracketed: marked as a paste when the program asked for bracketed-paste
     ///   mode, as terminals do.
     func paste(_ text: String, bracketed: Bool = false) throws {
-        try tmux(["set-buffer", "-b", "paste", "--", text])
+        // Through a file: an argument holds 128 KiB at most.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("paste-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try tmux(["load-buffer", "-b", "paste", file.path])
         try tmux(["paste-buffer", "-d", "-b", "paste", "-t", name] + (bracketed ? ["-p"] : []))
     }
 

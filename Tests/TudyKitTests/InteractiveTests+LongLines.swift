@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+@testable import TudySQLite
+
+extension InteractiveTests {
+    /// What a line is made of, one character (as Swift counts them) repeated.
+    static let longLineUnits: [(script: String, unit: String)] = [
+        ("ASCII", "a"), ("Korean", "한"), ("emoji", "😀"), ("combining marks", "e\u{301}"),
+    ]
+
+    /// Lengths in characters around where libedit's buffers grew (1,024-character line buffer,
+    /// UTF-8 conversion buffer in steps of 1,024 bytes, 3 bytes a syllable, 4 an emoji), the
+    /// message limit, 64 KiB, and far past them.
+    static let longLineLengths = [1, 255, 256, 341, 342, 1021, 1022, 1024, 1025, 2047, 3070, 4000, 4001, 8200, 16_400, 100_000]
+
+    @Test(
+        "a line of any length, in any script, typed in one go or pasted: tudy never crashes, a message is sent as typed, a longer one is refused naming the limit",
+        arguments: longLineUnits, [false, true])
+    func longLines(_ units: (script: String, unit: String), bracketed: Bool) async throws {
+        let (script, unit) = units
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 80, height: 24)
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+
+        var sent: [String] = []
+        var previousMark = "@alice · alice, bob"
+        for (index, length) in Self.longLineLengths.enumerated() {
+            let line = String(repeating: unit, count: length)
+            // Unbracketed, the bytes come as fast as a terminal sends them, as typing does.
+            try terminal.paste(line, bracketed: bracketed)
+            try terminal.press("Enter")
+            // Lines are read in order: once this one is shown, the long one before it was handled.
+            let mark = "\(script) done \(index)"
+            try terminal.enter([mark])
+            let shown = try terminal.waitUntil(seconds: 60) { $0.contains("bob: \(mark)") }
+            let answer = shown.components(separatedBy: "bob: \(previousMark)").last ?? ""
+            let refusal = line.utf8.count > LineDecoder.maximumLineBytes
+                ? "the line is longer than 64 KiB" : "error: a message has at most 4000 characters"
+            if length <= Message.maximumLength {
+                sent.append(line)
+                #expect(!answer.contains("error:"), "\(script), \(length) characters:\n\(answer)")
+            } else {
+                #expect(answer.contains(refusal), "\(script), \(length) characters:\n\(answer)")
+            }
+            sent.append(mark)
+            previousMark = mark
+        }
+        try terminal.enter(["/quit"])
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"), "\(script): tudy did not end well")
+
+        let store = try SQLiteChatStore(
+            path: directory.path + "/tudy.sqlite", clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let bob = try await store.logIn(name: "bob", password: "bob-password")
+        let stored = try await store.messages(in: 1, for: bob, before: nil, limit: 1_000).messages.filter { $0.sender.name == "bob" }.map(\.text)
+        #expect(stored.suffix(sent.count).elementsEqual(sent), "\(script): the messages stored are not the lines typed")
+    }
+}
+
+extension InteractiveTests {
+    @Test("a one-line bracketed paste joins the half-typed line: the prompt drawn once, the message exactly what was typed and pasted")
+    func oneLinePaste() async throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 80, height: 24)
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        try terminal.type("typed, then ")
+        try terminal.waitUntil { $0.contains("bob> typed, then") }
+        try terminal.paste("pasted 붙여넣기 😀", bracketed: true)
+        let shown = try terminal.waitUntil { $0.contains("typed, then pasted 붙여넣기 😀") }
+        #expect(shown.components(separatedBy: "@alice  bob>").count == 2, "the prompt is drawn more than once:\n\(shown)")
+        try terminal.press("Enter")
+        try terminal.enter(["/quit"])
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+
+        let store = try SQLiteChatStore(
+            path: directory.path + "/tudy.sqlite", clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let bob = try await store.logIn(name: "bob", password: "bob-password")
+        let last = try await store.messages(in: 1, for: bob, before: nil, limit: 1).messages.last
+        #expect(last?.text == "typed, then pasted 붙여넣기 😀")
+    }
+}
