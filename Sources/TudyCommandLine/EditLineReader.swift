@@ -77,6 +77,11 @@ final class EditLineReader: LineReader {
 
     func readLine(_ request: LineRequest) async -> LineReadResult {
         if ended { return .end }
+        switch pastedLines.next(secret: request.isSecret) {
+        case .line(let line): return enterPasted(line, request)
+        case .dropped(let count): tellError("the rest of the paste (\(count) lines) was not run: its /login asked for no password")
+        case .none: break
+        }
         EditLineCompletion.vocabulary = request.completion
         prompt = request.prompt
         remembersLine = request.isRemembered
@@ -138,20 +143,38 @@ final class EditLineReader: LineReader {
 
     /// A paste of several lines (or a refused one) that ended the line being typed.
     private var pasted: LineReadResult?
+    /// The lines of a paste that holds a command, entered one by one as if typed.
+    private var pastedLines = PastedLines()
 
     /// Takes a paste whose start mark was just read: one line goes into the line being typed;
-    /// several lines end it, to be taken as one paste. - Returns: the character for libedit.
+    /// several lines end it, to be taken as one paste, or, when one is a command, as lines
+    /// typed one by one (`PastedLines`). - Returns: the character for libedit.
     private func takePaste(_ bytes: [UInt8]) -> Int32 {
         let result = LineDecoder.decodePaste(bytes)
-        if case .paste(let text) = result, !text.contains("\n") {
-            // Off the screen first: libedit redraws from where it thinks the prompt starts.
-            hideLine()
-            editor.insert(text)
-            showLine()
-            return 0
+        let enter = Int32(UInt8(ascii: "\n"))
+        if case .paste(let text) = result {
+            let first = text.contains("\n") ? pastedLines.take(text) : text
+            if let first {
+                // Off the screen first: libedit redraws from where it thinks the prompt starts.
+                hideLine()
+                editor.insert(first)
+                showLine()
+                return text.contains("\n") ? enter : 0
+            }
         }
         pasted = result
-        return Int32(UInt8(ascii: "\n"))
+        return enter
+    }
+
+    /// A line of a paste, entered as if typed: shown after its prompt, a password never.
+    private func enterPasted(_ line: String, _ request: LineRequest) -> LineReadResult {
+        if request.isSecret {
+            write(request.prompt + "\n")
+            return .line(line)
+        }
+        write(request.prompt + Sanitizer.inert(line) + "\n")
+        if request.isRemembered { history.remember(line) }
+        return .line(line)
     }
 
     private func inputReady() {
@@ -259,6 +282,7 @@ final class EditLineReader: LineReader {
 
     /// Ctrl-C: the line being typed is dropped, and a password prompt is left.
     private func interrupt() {
+        pastedLines.drop()
         abandonReading(with: .interrupted, shown: "^C\n")
     }
 
@@ -305,6 +329,11 @@ final class EditLineReader: LineReader {
         case .codePoint(let value): value
         case .paste(let bytes): MainActor.assumeIsolated { activeReader?.takePaste(bytes) ?? 0 }
         }
+    }
+
+    private func tellError(_ text: String) {
+        var bytes = Array("error: \(text)\n".utf8)
+        _ = Foundation.write(STDERR_FILENO, &bytes, bytes.count)
     }
 
     private func write(_ text: String) {

