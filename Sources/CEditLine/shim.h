@@ -36,12 +36,6 @@ static inline int tudy_history_set_size(History *h, int size) { HistEvent ev; re
 static inline int tudy_history_enter(History *h, const char *line) { HistEvent ev; return history(h, &ev, H_ENTER, line); }
 static inline int tudy_history_load(History *h, const char *path) { HistEvent ev; return history(h, &ev, H_LOAD, path); }
 static inline int tudy_history_save(History *h, const char *path) { HistEvent ev; return history(h, &ev, H_SAVE, path); }
-static inline int tudy_history_clear(History *h) { HistEvent ev; return history(h, &ev, H_CLEAR); }
-/// The newest entry, or NULL.
-static inline const char *tudy_history_newest(History *h) {
-    HistEvent ev;
-    return history(h, &ev, H_FIRST) == 0 ? ev.str : NULL;
-}
 /// Entries from the newest: H_FIRST, then H_NEXT until NULL.
 static inline const char *tudy_history_step(History *h, int first) {
     HistEvent ev;

@@ -13,7 +13,9 @@ final class EditLineHistory {
     /// libedit's `History *`, which the editor steps through.
     let entries: OpaquePointer
     private let path: String?
-    private var lastEntry: String?
+    private var lastEntry: String? { newestFirst.first }
+    /// The entries, newest first, for Ctrl-R.
+    private(set) var newestFirst: [String] = []
 
     /// - Parameter path: the history file, made 0600 if missing; nil for no history.
     init(path: String?) {
@@ -22,13 +24,18 @@ final class EditLineHistory {
         self.path = path
         guard let path else { return }
         Self.locked(path, LOCK_SH) { _ = tudy_history_load(entries, path) }
-        lastEntry = tudy_history_newest(entries).map { String(cString: $0) }
+        var entry = tudy_history_step(entries, 1)
+        while let line = entry {
+            newestFirst.append(String(cString: line))
+            entry = tudy_history_step(entries, 0)
+        }
     }
 
     func remember(_ line: String) {
         guard let entry = HistoryPolicy.entry(for: line, previous: lastEntry) else { return }
         _ = tudy_history_enter(entries, entry)
-        lastEntry = entry
+        newestFirst.insert(entry, at: 0)
+        newestFirst = Array(newestFirst.prefix(HistoryPolicy.limit))
         guard let path else { return }
         Self.locked(path, LOCK_EX) {
             let file = history_init()

@@ -22,13 +22,13 @@ final class EditLineReader: LineReader {
         case secret(CheckedContinuation<LineReadResult, Never>, prompt: String, entry: PasswordEntry)
     }
 
-    private let history: EditLineHistory
-    private var editor: LineEditor!
+    let history: EditLineHistory
+    var editor: LineEditor!
     private let signals = SignalPipe()
     private let input: any DispatchSourceRead
     private var inputRunning = false
     private var reading = Reading.nothing
-    private var prompt = ""
+    var prompt = ""
     private var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
     private var lineHidden = false
@@ -53,7 +53,8 @@ final class EditLineReader: LineReader {
             },
             complete: { _, _ in
                 MainActor.assumeIsolated { activeReader.map { EditLineCompletion.complete($0.editor) } ?? UInt8(CC_ERROR) }
-            })
+            },
+            searchHistory: { _, _ in MainActor.assumeIsolated { activeReader?.startSearch() ?? UInt8(CC_ERROR) } })
         for path in editrcPaths { editor.source(path) }
         input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         activeReader = self
@@ -139,43 +140,14 @@ final class EditLineReader: LineReader {
         reading = .nothing
     }
 
-    // MARK: - Pastes
+    // MARK: - Pastes and the history search
 
     /// A paste of several lines (or a refused one) that ended the line being typed.
-    private var pasted: LineReadResult?
+    var pasted: LineReadResult?
     /// The lines of a paste that holds a command, entered one by one as if typed.
-    private var pastedLines = PastedLines()
-
-    /// Takes a paste whose start mark was just read: one line goes into the line being typed;
-    /// several lines end it, to be taken as one paste, or, when one is a command, as lines
-    /// typed one by one (`PastedLines`). - Returns: the character for libedit.
-    private func takePaste(_ bytes: [UInt8]) -> Int32 {
-        let result = LineDecoder.decodePaste(bytes)
-        let enter = Int32(UInt8(ascii: "\n"))
-        if case .paste(let text) = result {
-            let first = text.contains("\n") ? pastedLines.take(text) : text
-            if let first {
-                // Off the screen first: libedit redraws from where it thinks the prompt starts.
-                hideLine()
-                editor.insert(first)
-                showLine()
-                return text.contains("\n") ? enter : 0
-            }
-        }
-        pasted = result
-        return enter
-    }
-
-    /// A line of a paste, entered as if typed: shown after its prompt, a password never.
-    private func enterPasted(_ line: String, _ request: LineRequest) -> LineReadResult {
-        if request.isSecret {
-            write(request.prompt + "\n")
-            return .line(line)
-        }
-        write(request.prompt + Sanitizer.inert(line) + "\n")
-        if request.isRemembered { history.remember(line) }
-        return .line(line)
-    }
+    var pastedLines = PastedLines()
+    /// Ctrl-R's search, while it runs.
+    var search: HistorySearch?
 
     private func inputReady() {
         signals.deliverPending()
@@ -207,23 +179,24 @@ final class EditLineReader: LineReader {
         guard case .line = reading, lineHidden else { return }
         if let newPrompt, newPrompt != prompt {
             prompt = newPrompt
-            editor.setPrompt(newPrompt)
+            // While Ctrl-R searches, its own prompt stays.
+            if search == nil { editor.setPrompt(newPrompt) }
         }
         showLine()
         setInput(running: true)
     }
 
     /// Takes the prompt and the line off the screen, from the row the line starts on; libedit keeps both.
-    private func hideLine() {
+    func hideLine() {
         lineHidden = true
         let beforeCursor = editor.line.beforeCursor
         let columns = TerminalSession.windowWidth() ?? 80
-        let rowsUp = (DisplayWidth.of(prompt) + DisplayWidth.of(beforeCursor)) / columns
+        let rowsUp = (DisplayWidth.of(editor.promptText) + DisplayWidth.of(beforeCursor)) / columns
         write("\r" + (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\u{1B}[J")
     }
 
     /// Draws the prompt and the kept line again, the cursor where it was.
-    private func showLine() {
+    func showLine() {
         guard lineHidden else { return }
         lineHidden = false
         editor.redraw()
@@ -292,6 +265,10 @@ final class EditLineReader: LineReader {
         case .nothing:
             return
         case .line(let continuation):
+            if search != nil {
+                search = nil
+                editor.setPrompt(prompt)
+            }
             // The next line starts empty.
             stopLine()
             write(shown)
@@ -326,17 +303,18 @@ final class EditLineReader: LineReader {
     /// The next character for libedit, a whole code point; a paste goes to the line being typed (`takePaste`).
     private static func nextCharacter() -> Int32 {
         switch TerminalKeys.next() {
-        case .codePoint(let value): value
+        case .codePoint(let value):
+            MainActor.assumeIsolated { activeReader.map { $0.search == nil ? value : $0.searchKey(value) } ?? value }
         case .paste(let bytes): MainActor.assumeIsolated { activeReader?.takePaste(bytes) ?? 0 }
         }
     }
 
-    private func tellError(_ text: String) {
+    func tellError(_ text: String) {
         var bytes = Array("error: \(text)\n".utf8)
         _ = Foundation.write(STDERR_FILENO, &bytes, bytes.count)
     }
 
-    private func write(_ text: String) {
+    func write(_ text: String) {
         var bytes = Array(text.utf8)
         _ = Foundation.write(STDOUT_FILENO, &bytes, bytes.count)
     }

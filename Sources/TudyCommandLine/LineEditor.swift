@@ -20,6 +20,8 @@ final class LineEditor {
         case ended
     }
 
+    /// The prompt as drawn now.
+    private(set) var promptText = ""
     /// The `EditLine *`.
     private let editor: OpaquePointer
     /// The prompt libedit draws, as a C string it reads on every redraw.
@@ -29,7 +31,11 @@ final class LineEditor {
     ///   - history: the history Up and Ctrl-R go through.
     ///   - nextCharacter: libedit's source of keys.
     ///   - complete: what Tab does.
-    init(history: EditLineHistory, nextCharacter: tudy_getc_function, complete: tudy_editor_command) {
+    ///   - searchHistory: what Ctrl-R does.
+    init(
+        history: EditLineHistory, nextCharacter: tudy_getc_function, complete: tudy_editor_command,
+        searchHistory: tudy_editor_command
+    ) {
         // "tudy" is the program name an editrc's `tudy:` lines are for.
         editor = el_init("tudy", stdin, stdout, stderr)
         _ = tudy_el_set_editor(editor, "emacs")
@@ -39,6 +45,7 @@ final class LineEditor {
         _ = tudy_el_set_prompt(editor) { _ in LineEditor.prompt }
         _ = tudy_el_set_history(editor, history.entries)
         _ = tudy_el_add_command(editor, "tudy-complete", "complete the word before the cursor", complete)
+        _ = tudy_el_add_command(editor, "tudy-search-history", "search the history backwards as you type", searchHistory)
         _ = tudy_el_add_command(editor, "tudy-stop", "stop tudy, as Ctrl-Z does in a shell") { _, _ in
             // The terminal is raw while a line is typed, so Ctrl-Z is a key: it stops tudy as the kernel would.
             kill(getpid(), SIGTSTP)
@@ -49,7 +56,7 @@ final class LineEditor {
 
     /// The keys tudy binds before a person's editrc, which may change them: those readline users expect.
     private static let bindings: [(String, String)] = [
-        ("^I", "tudy-complete"), ("^Z", "tudy-stop"), ("^R", "em-inc-search-prev"),
+        ("^I", "tudy-complete"), ("^Z", "tudy-stop"), ("^R", "tudy-search-history"),
         ("\\e[1~", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[7~", "ed-move-to-beg"),
         ("\\e[8~", "ed-move-to-end"), ("\\e[H", "ed-move-to-beg"), ("\\e[F", "ed-move-to-end"),
         ("\\e[3~", "ed-delete-next-char"), ("\\e[2~", "ed-quoted-insert"),
@@ -102,6 +109,14 @@ final class LineEditor {
         return el_winsertstr(editor, &wide) == 0
     }
 
+    /// Replaces the whole line with `text`, the cursor at its end.
+    func replaceLine(with text: String) {
+        guard let info = el_wline(editor)?.pointee else { return }
+        el_cursor(editor, Int32(info.cursor.distance(to: info.lastchar)))
+        el_deletestr(editor, Int32(info.buffer.distance(to: info.lastchar)))
+        insert(text)
+    }
+
     /// Replaces the word of `length` characters before the cursor with `replacement`.
     func replaceWord(length: Int, with replacement: String) {
         if length > 0 { el_deletestr(editor, Int32(length)) }
@@ -115,6 +130,7 @@ final class LineEditor {
 
     /// Changes the prompt; it shows at the next redraw.
     func setPrompt(_ text: String) {
+        promptText = text
         free(Self.prompt)
         Self.prompt = strdup(text)
     }

@@ -117,3 +117,39 @@ extension InteractiveTests {
         #expect(!texts.contains { $0.contains("alice-password") })
     }
 }
+
+extension InteractiveTests {
+    @Test("Ctrl-R searches the history backwards as keys are typed, Korean too; Ctrl-G puts the line back, Enter runs the match")
+    func historySearch() throws {
+        let terminal = try TmuxSession(command: command("--memory"), width: 80, height: 24)
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/help list", "/where", "//안녕 여러분", "/whoami"])
+        try terminal.waitUntil { $0.trimmed.hasSuffix("guest\nhome > board  guest>") }
+        try terminal.type("half")
+        try terminal.press("C-r")
+        try terminal.type("he")
+        try terminal.waitUntil { $0.trimmed.hasSuffix("(reverse-i-search)`he': /where") }
+        try terminal.press("C-r")
+        try terminal.waitUntil { $0.trimmed.hasSuffix("(reverse-i-search)`he': /help list") }
+        try terminal.type("x")
+        try terminal.waitUntil { $0.trimmed.hasSuffix("(failed reverse-i-search)`hex': /help list") }
+        try terminal.press("C-g")
+        try terminal.waitUntil { $0.trimmed.hasSuffix("home > board  guest> half") }
+        try terminal.press("C-u", "C-r")
+        try terminal.type("여러")
+        try terminal.waitUntil { $0.trimmed.hasSuffix("(reverse-i-search)`여러': //안녕 여러분") }
+        try terminal.press("C-r", "BSpace", "BSpace")
+        try terminal.type("wh")
+        try terminal.waitUntil { $0.trimmed.hasSuffix("(reverse-i-search)`wh': /whoami") }
+        try terminal.press("Enter")
+        let shown = try terminal.waitUntil { $0.trimmed.hasSuffix("guest\nhome > board  guest>") && $0.components(separatedBy: "\nguest\n").count == 3 }
+        #expect(shown.components(separatedBy: "plain text is sent only").count == 2, "\(shown)")
+        try terminal.press("C-d")
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+}
+
+extension String {
+    /// The screen without the blank rows under the cursor.
+    fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
