@@ -13,11 +13,11 @@ extension EditLineReader {
         return UInt8(CC_NORM)
     }
 
-    /// A key typed while searching. - Returns: the key libedit gets then, 0 for none.
+    /// A key typed while searching. - Returns: the key libedit gets then, EOF for none.
     func searchKey(_ key: Int32) -> Int32 {
         switch key {
         case 0:  // nothing was read after all
-            return 0
+            return EOF
         case 0x12:  // Ctrl-R: an older match
             search?.older()
         case 0x7F, 0x08:  // Backspace
@@ -27,7 +27,7 @@ extension EditLineReader {
         case 0x1B where !TerminalKeys.hasKeysAhead:  // a lone Escape, not an arrow's start
             endSearch(keepingMatch: false)
         case 0x20..<0x7F, 0x80...:
-            guard let scalar = Unicode.Scalar(UInt32(key)) else { return 0 }
+            guard let scalar = Unicode.Scalar(UInt32(key)) else { return EOF }
             search?.type(String(scalar))
         default:
             // Enter runs the match; any other key (an arrow, Ctrl-A) edits it.
@@ -35,7 +35,7 @@ extension EditLineReader {
             return key
         }
         if search != nil { showSearch() }
-        return 0
+        return EOF
     }
 
     /// Drops the search, showing the prompt again; the line is what it shows, or what it was.

@@ -16,7 +16,7 @@ extension EditLineReader {
                 hideLine()
                 editor.insert(first)
                 showLine()
-                return text.contains("\n") ? enter : 0
+                return text.contains("\n") ? enter : EOF
             }
         }
         pasted = result

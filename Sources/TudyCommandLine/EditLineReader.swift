@@ -36,6 +36,10 @@ final class EditLineReader: LineReader {
     private let terminal = TerminalModes()
     /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
     private var ended = false
+    /// Whether libedit is being asked for what it holds, with no key to give it.
+    private var probing = false
+    /// Whether libedit asked for a key while `probing`.
+    private var keyAsked = false
 
     /// - Parameters:
     ///   - historyPath: the history file, made 0600 if missing; nil for no history.
@@ -101,7 +105,17 @@ final class EditLineReader: LineReader {
 
     /// Hands libedit the next key, and the line to the REPL when it ends.
     private func readKey() {
-        switch editor.readKey() {
+        take(editor.readKey())
+        // A string binding (editrc's `bind -s`) puts its text back for libedit, which takes one
+        // character a call: the rest is taken now, until libedit asks for a key again.
+        probing = true
+        keyAsked = false
+        defer { probing = false }
+        while case .line = reading, !keyAsked { take(editor.readKey()) }
+    }
+
+    private func take(_ step: LineEditor.Step) {
+        switch step {
         case .editing: break
         case .entered(let text): lineEntered(text)
         case .ended: lineEntered(nil)
@@ -300,12 +314,21 @@ final class EditLineReader: LineReader {
 
     // MARK: - Keys
 
-    /// The next character for libedit, a whole code point; a paste goes to the line being typed (`takePaste`).
+    /// The next character for libedit, a whole code point; a paste goes to the line being typed
+    /// (`takePaste`), and keys go to Ctrl-R's search while it runs.
     private static func nextCharacter() -> Int32 {
+        MainActor.assumeIsolated { activeReader?.nextKey() ?? EOF }
+    }
+
+    private func nextKey() -> Int32 {
+        if probing {
+            keyAsked = true
+            // Nothing: libedit then runs no command.
+            return EOF
+        }
         switch TerminalKeys.next() {
-        case .codePoint(let value):
-            MainActor.assumeIsolated { activeReader.map { $0.search == nil ? value : $0.searchKey(value) } ?? value }
-        case .paste(let bytes): MainActor.assumeIsolated { activeReader?.takePaste(bytes) ?? 0 }
+        case .codePoint(let value): return search == nil ? value : searchKey(value)
+        case .paste(let bytes): return takePaste(bytes)
         }
     }
 

@@ -110,7 +110,10 @@ package enum Launcher {
             context.keepsNewLogins = settings.remember ?? terminal.isInteractive
         }
         let editor = terminal.isInteractive
-            ? EditLineReader(historyPath: TerminalSession.historyPath(environment: surroundings.environment)) : nil
+            ? EditLineReader(
+                historyPath: TerminalSession.historyPath(environment: surroundings.environment),
+                editrcPaths: TerminalSession.editrcPaths(environment: surroundings.environment))
+            : nil
         defer { editor?.close() }
         let input: any LineReader = editor.map { settings.json ? PromptlessReader($0) as any LineReader : $0 } ?? StandardInputReader.make()
         // `-c` lines run as a script does; at a terminal only a password is asked there.

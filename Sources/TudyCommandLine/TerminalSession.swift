@@ -38,6 +38,15 @@ struct TerminalSession {
         return stateHome + "/tudy"
     }
 
+    /// The key-binding files the line editor reads, in order: `$XDG_CONFIG_HOME/tudy/editrc`
+    /// (default `~/.config/tudy/editrc`), then `$EDITRC` or `~/.editrc`, where libedit's
+    /// other programs look. Later bindings win.
+    static func editrcPaths(environment: [String: String]) -> [String] {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return [configHome + "/tudy/editrc", environment["EDITRC"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.editrc"]
+    }
+
     /// `$XDG_STATE_HOME/tudy/history`, its directory made 0700.
     static func historyPath(environment: [String: String]) -> String? {
         let directory = stateDirectory(environment: environment)

@@ -153,3 +153,37 @@ extension String {
     /// The screen without the blank rows under the cursor.
     fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
+
+extension InteractiveTests {
+    /// tudy with `$XDG_CONFIG_HOME/tudy/editrc` and `~/.editrc` holding these lines.
+    private func withEditrc(xdg: String, home: String) throws -> String {
+        let config = directory.appendingPathComponent("config/tudy")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try xdg.write(to: config.appendingPathComponent("editrc"), atomically: true, encoding: .utf8)
+        try home.write(to: directory.appendingPathComponent(".editrc"), atomically: true, encoding: .utf8)
+        return command("--memory").replacingOccurrences(
+            of: "TERM=xterm-256color", with: "XDG_CONFIG_HOME='\(directory.path)/config' HOME='\(directory.path)' EDITRC= TERM=xterm-256color")
+    }
+
+    @Test("key bindings of your own: $XDG_CONFIG_HOME/tudy/editrc, then ~/.editrc; a string binding runs whole at once; vi mode")
+    func editrc() throws {
+        let strings = try TmuxSession(command: withEditrc(
+            xdg: "tudy:bind -s ^T \"/where\\n\"\nother:bind -s ^Y \"/quit\\n\"\n", home: "bind -s ^Y \"/whoami\\n\"\n"))
+        try strings.waitUntil { $0.contains("home > board  guest>") }
+        try strings.press("C-t")
+        try strings.waitUntil { $0.contains("guest> /where\nhome > board\nhome > board  guest>") }
+        try strings.press("C-y")
+        try strings.waitUntil { $0.contains("guest> /whoami\nguest\nhome > board  guest>") }
+        try strings.press("C-d")
+        #expect(try strings.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+
+        let vi = try TmuxSession(command: withEditrc(xdg: "bind -v\n", home: ""))
+        try vi.waitUntil { $0.contains("home > board  guest>") }
+        try vi.type("/wherex")
+        try vi.press("Escape")
+        try vi.type("x")
+        try vi.press("Enter")
+        let shown = try vi.waitUntil { $0.contains("guest> /where\nhome > board\n") }
+        #expect(!shown.contains("unknown command"), "\(shown)")
+    }
+}
