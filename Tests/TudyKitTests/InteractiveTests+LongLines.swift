@@ -187,3 +187,30 @@ extension InteractiveTests {
         #expect(!shown.contains("unknown command"), "\(shown)")
     }
 }
+
+extension InteractiveTests {
+    @Test("two sessions at once keep every line of both in the history; a session started later reads them all")
+    func sharedHistory() throws {
+        let first = try TmuxSession(command: command("--memory"))
+        let second = try TmuxSession(command: command("--memory"))
+        try first.waitUntil { $0.contains("home > board  guest>") }
+        try second.waitUntil { $0.contains("home > board  guest>") }
+        try first.enter(["/home"])
+        try first.waitUntil { $0.contains("guest> /home\n") }
+        try second.enter(["/whoami"])
+        try second.waitUntil { $0.contains("\nguest\n") }
+        try first.enter(["/where"])
+        try first.waitUntil { $0.contains("guest> /where\nhome > board\n") }
+        for terminal in [first, second] {
+            try terminal.press("C-d")
+            #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+        }
+        let lines = history.split(separator: "\n").map(String.init)
+        #expect(lines.suffix(3) == ["/home", "/whoami", "/where"], "\(lines)")
+
+        let later = try TmuxSession(command: command("--memory"))
+        try later.waitUntil { $0.contains("home > board  guest>") }
+        try later.press("Up", "Up")
+        #expect(try later.waitUntil { $0.contains("guest> /whoami") }.contains("guest> /whoami"))
+    }
+}
