@@ -14,6 +14,8 @@ enum FuzzTarget: String, CaseIterable {
     case seed
     /// A frame from the network read as a request or a server's frame.
     case wire
+    /// Bytes from a terminal made keys for the line editor.
+    case terminalKeys = "terminal-keys"
 
     /// The target `TUDY_FUZZ_TARGET` names.
     static let chosen: FuzzTarget = {
@@ -33,6 +35,7 @@ enum FuzzTarget: String, CaseIterable {
         case .sanitizer: Self.sanitizer(String(decoding: bytes, as: UTF8.self))
         case .seed: Self.seed(Data(bytes))
         case .wire: Self.wire(String(decoding: bytes, as: UTF8.self))
+        case .terminalKeys: Self.terminalKeys(bytes)
         }
     }
 
