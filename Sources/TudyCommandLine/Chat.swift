@@ -57,6 +57,12 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
             "Keep this run's login for later runs on the same store, as a login at a terminal is kept (/logout ends it); --no-remember neither starts from a kept login nor keeps one."))
     var remember: Bool?
 
+    @Option(
+        help: ArgumentHelp(
+            "Log in as this user first, for this run (the password is asked as /login asks it); a login kept from an earlier run stays kept.",
+            valueName: "name"))
+    var user: String?
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -79,8 +85,11 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         if certificateAuthority != nil && servers.isEmpty {
             throw ValidationError("--ca-file is for a wss:// server: give --server wss://HOST:PORT too")
         }
-        if check && !commands.isEmpty {
-            throw ValidationError("--check only checks the store: leave out -c")
+        if let user, user.isEmpty || user.contains(where: \.isWhitespace) {
+            throw ValidationError("--user takes one user name, such as --user alice")
+        }
+        if check && (!commands.isEmpty || user != nil) {
+            throw ValidationError("--check only checks the store: leave out -c and --user")
         }
         if remember == true && local.memory {
             throw ValidationError("--memory keeps nothing after the run: leave out --remember, or give --store PATH")
@@ -111,7 +120,7 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     func run() async throws {
         let settings = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
-            check: check, commands: commands, tracePath: tracePath, json: json, remember: remember)
+            check: check, commands: commands, tracePath: tracePath, json: json, remember: remember, user: user)
         let status = servers.isEmpty
             ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
         if status != 0 { throw ExitCode(status) }

@@ -22,6 +22,8 @@ package enum Launcher {
         /// `--remember` (true) keeps a login for later runs even in a script; `--no-remember`
         /// (false) neither starts from a kept login nor keeps one; nil keeps one at a terminal.
         var remember: Bool?
+        /// `--user NAME`: logs in as NAME first, for this run, leaving a kept login kept.
+        var user: String?
     }
 
     /// The terminal (or pipe) a session runs at, and the console that writes to it.
@@ -117,8 +119,11 @@ package enum Launcher {
         defer { editor?.close() }
         let input: any LineReader = editor.map { settings.json ? PromptlessReader($0) as any LineReader : $0 } ?? StandardInputReader.make()
         // `-c` lines run as a script does; at a terminal only a password is asked there.
-        let reader = settings.commands.isEmpty
-            ? input : CommandArgumentReader(lines: settings.commands, rest: input, readsOn: !terminal.isInteractive)
+        let firstLines = (settings.user.map { ["/login \($0)"] } ?? []) + settings.commands
+        if settings.user != nil { context.loginLeavesKeptLogin = true }
+        let reader = firstLines.isEmpty
+            ? input
+            : CommandArgumentReader(lines: firstLines, rest: input, readsOn: settings.commands.isEmpty || !terminal.isInteractive)
         let repl = REPL(
             app: AppCoordinator(context: context), reader: reader, console: console,
             options: REPL.Options(

@@ -113,10 +113,21 @@ extension BinaryTests {
         #expect(!kept.contains("ann-password"))
 
         // The same store by another path is the same store.
+        // Said on standard error, so that a script's output is its commands' own; not at all with --json.
         let resumed = try tudy([], "/whoami\n")
-        #expect(resumed.output == "logged in as ann, kept from an earlier run (/logout ends it)\nann\n")
+        #expect(resumed.output == "ann\n")
+        #expect(resumed.errors == "logged in as ann, kept from an earlier run (/logout ends it)\n")
+        let json = try tudy(["--json"], "/whoami\n")
+        #expect(json.errors == "" && !json.output.contains("kept"))
         let samePlace = try TudyProcess(["--store", directory.path + "/./tudy.sqlite", "-c", "/whoami"], input: [], directory: directory)
-        #expect(samePlace.finish().output.hasSuffix("\nann\n"))
+        #expect(samePlace.finish().output == "ann\n")
+
+        // A script's /login, or --user, is another user for this run; ann stays kept.
+        #expect(try tudy([], "/signup bo\nbo-password\nbo-password\n").status == 0)
+        #expect(try tudy([], "/login bo\nbo-password\n/whoami\n").output == "logged in as bo\nbo\n")
+        let user = try tudy(["--user", "bo"], "bo-password\n/whoami\n")
+        #expect(user.status == 0 && user.output == "logged in as bo\nbo\n")
+        #expect(try tudy([], "/whoami\n").output == "ann\n")
         #expect(try tudy(["--no-remember"], "/whoami\n").output == "guest\n")
 
         #expect(try tudy([], "/logout\n").output.hasSuffix("logged out ann\n"))

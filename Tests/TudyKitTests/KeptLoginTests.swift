@@ -40,12 +40,33 @@ struct KeptLoginTests {
 
         let second = run(on: store, keeper: keeper, keeps: false)
         #expect(await second.run(script: "/whoami\n/chat\n/logout\n") == 0)
-        #expect(second.output.standardOutput.hasPrefix("logged in as alice, kept from an earlier run (/logout ends it)\nalice\n"))
+        #expect(second.output.standardOutput.hasPrefix("alice\n"))
+        #expect(second.output.standardError.hasPrefix("logged in as alice, kept from an earlier run (/logout ends it)\n"))
         #expect(keeper.token == nil)
 
         let third = run(on: store, keeper: keeper, keeps: false)
         #expect(await third.run(script: "/whoami\n") == 0)
         #expect(third.output.standardOutput == "guest\n")
+    }
+
+    @Test("a script's /login leaves the kept login for this run and keeps it for the next; a second /login still asks for /logout first")
+    func scriptSwitchesUser() async throws {
+        let store = TestApp.memoryStore()
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        _ = try await store.signUp(name: "bob", password: "password-bob")
+        let keeper = HeldLogin()
+        #expect(await run(on: store, keeper: keeper, keeps: true).run(script: "/login alice\npassword-alice\n") == 0)
+        let kept = keeper.token
+
+        let script = run(on: store, keeper: keeper, keeps: false)
+        #expect(await script.run(script: "/whoami\n/login bob\npassword-bob\n/whoami\n/login alice\n") == 1)
+        #expect(script.output.standardOutput == "alice\nlogged in as bob\nbob\n")
+        #expect(script.output.standardError.hasSuffix("you are logged in as bob: /logout first\n"))
+        #expect(keeper.token == kept)
+
+        let next = run(on: store, keeper: keeper, keeps: false)
+        #expect(await next.run(script: "/whoami\n") == 0)
+        #expect(next.output.standardOutput == "alice\n")
     }
 
     @Test("a run that does not keep logins keeps none, and its /logout leaves another run's kept login")

@@ -22,6 +22,9 @@ public final class AppContext {
     public var loginKeeper: (any LoginKeeper)?
     /// Whether a login made in this run is kept for the next (at a terminal, or `--remember`).
     public var keepsNewLogins = false
+    /// Whether a `/login` may leave the login kept from an earlier run for this run, keeping
+    /// it for the next (a script, or `--user`); at a prompt it asks for `/logout` first.
+    public var loginLeavesKeptLogin = false
 
     public init(
         store: any ChatStore, login: LoginState = LoginState(), console: Console, format: TextFormat,

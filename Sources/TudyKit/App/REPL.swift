@@ -50,6 +50,7 @@ public final class REPL {
         guard let tabBar = app.tabBarCoordinator else { return 1 }
         let context = tabBar.context
         tabBar.readsScript = !options.isInteractive
+        if !options.isInteractive { context.loginLeavesKeptLogin = true }
         context.showsLiveMessages = options.isInteractive
         context.confirmsDeletion = options.isInteractive
         if options.isInteractive {

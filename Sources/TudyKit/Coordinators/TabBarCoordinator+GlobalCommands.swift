@@ -100,7 +100,11 @@ extension TabBarCoordinator {
     }
 
     private func startLogin(name: String, signingUp: Bool) async throws {
-        if let user = context.login.user { throw CommandError.alreadyLoggedIn(user.name) }
+        if let session = context.login.session {
+            // The kept login stays kept for later runs: it is left for this run only, not ended.
+            let leavesKeptLogin = context.loginLeavesKeptLogin && session == resumedKeptLogin
+            guard leavesKeptLogin else { throw CommandError.alreadyLoggedIn(session.user.name) }
+        }
         if signingUp {
             // The name is checked before any password is asked for.
             guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }

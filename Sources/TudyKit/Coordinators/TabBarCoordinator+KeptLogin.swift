@@ -8,7 +8,11 @@ extension TabBarCoordinator {
         do {
             let session = try await context.store.resume(token)
             context.login.session = session
-            context.console.line("logged in as \(session.user.name), kept from an earlier run (/logout ends it)")
+            resumedKeptLogin = session
+            // A note, not output: a script's output stays its commands' own.
+            if !context.console.writesJSON {
+                context.console.note("logged in as \(session.user.name), kept from an earlier run (/logout ends it)")
+            }
         } catch StoreError.sessionEnded {
             keeper.forget()
             context.console.note("the login kept from an earlier run has ended: /login <name> logs in again")

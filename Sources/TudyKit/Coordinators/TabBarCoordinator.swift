@@ -31,6 +31,8 @@ final class TabBarCoordinator: Coordinator {
     /// lines after a `/login` or `/signup` are its passwords whether or not the command was
     /// taken (a person sees the refusal and types no password), and `/quit` asks nothing.
     var readsScript = true
+    /// The login kept from an earlier run, while it is the one in use.
+    var resumedKeptLogin: Session?
     /// Whether the last line was a `/quit` that warned of an open draft or login.
     var quitWarning = false
     /// Whether the line before this one gave that warning: a `/quit` now leaves.
