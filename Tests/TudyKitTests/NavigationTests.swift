@@ -25,6 +25,21 @@ struct NavigationTests {
         #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
     }
 
+    @Test("/dm NAME works from every screen: from Home (and a post, whose /dm takes no name) it opens Chat's 1:1 room; a guest logs in first")
+    func personalChatFromAnywhere() async throws {
+        let testApp = try await seeded(loggedIn: "bob")
+        await testApp.send("/open 1", "/dm alice")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
+        await testApp.send("/home", "/dm alice")
+        #expect(testApp.tabBar.tabBarController.path == "chat > rooms > @alice")
+
+        let guest = try await seeded(loggedIn: nil)
+        await guest.send("/dm alice")
+        #expect(guest.tabBar.tabBarController.path == "home > board > login")
+        await guest.send("/login bob", "password-bob")
+        #expect(guest.tabBar.tabBarController.path == "chat > rooms > @alice")
+    }
+
     @Test("/tree: the live coordinators, each with its stack, the selected tab and the modal marked")
     func tree() async throws {
         let testApp = try await seeded(loggedIn: "alice")

@@ -4,6 +4,7 @@ final class ChatCoordinator: Coordinator {
     /// What Chat does once a user has logged in for it.
     enum PendingAction: Equatable {
         case select
+        case personalChat(with: User)
     }
 
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
@@ -46,6 +47,18 @@ final class ChatCoordinator: Coordinator {
         }
         trace?.call("selectChatTab()", from: self, to: chatDelegate)
         chatDelegate?.selectChatTab()
+    }
+
+    /// `/dm NAME` where the tab in view has no `/dm` of its own: the 1:1 room, after a login
+    /// if need be.
+    func requestPersonalChat(with other: User) {
+        guard context.login.user != nil else {
+            pendingAction = .personalChat(with: other)
+            showLogin()
+            return
+        }
+        trace?.call("showPersonalChat(with: \(other.name))", from: self, to: chatDelegate)
+        chatDelegate?.showPersonalChat(with: other)
     }
 
     /// Opens the 1:1 room with `other` on top of the rooms list: the room they share, or, when
@@ -125,10 +138,15 @@ final class ChatCoordinator: Coordinator {
 
     /// Goes on with what was asked before the login.
     func resumeAfterLogin() {
-        guard pendingAction == .select else { return }
+        guard let action = pendingAction else { return }
         pendingAction = nil
-        trace?.call("selectChatTab()", from: self, to: chatDelegate)
-        chatDelegate?.selectChatTab()
+        switch action {
+        case .select:
+            trace?.call("selectChatTab()", from: self, to: chatDelegate)
+            chatDelegate?.selectChatTab()
+        case .personalChat(let other):
+            requestPersonalChat(with: other)
+        }
     }
 
     /// The login was cancelled: what waited for it is dropped.

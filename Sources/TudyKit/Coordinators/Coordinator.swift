@@ -73,4 +73,6 @@ protocol HomeCoordinatorDelegate: AnyObject {
 protocol ChatCoordinatorDelegate: AnyObject {
     /// Chat is ready to be shown (its user is logged in): select its tab.
     func selectChatTab()
+    /// `/dm NAME` from a screen of another tab: select Chat and open the 1:1 room.
+    func showPersonalChat(with other: User)
 }

@@ -195,7 +195,10 @@ final class TabBarCoordinator: Coordinator {
                     throw error
                 }
             }
-            if let spec = screen.commands.first(where: { $0.name == name }) {
+            if name == "dm", !argument.isEmpty, !tabHasPersonalChat(screen) {
+                if tabBarController.presented != nil { throw busyError("/dm") }
+                chatCoordinator.requestPersonalChat(with: User(name: argument))
+            } else if let spec = screen.commands.first(where: { $0.name == name }) {
                 try spec.validate(argument)
                 try await leaveIfGone(screen) { try await screen.handle(.command(name: name, argument: argument)) }
             } else if case .answer(_, let takesSlashLines) = screen.prompt {
@@ -209,6 +212,13 @@ final class TabBarCoordinator: Coordinator {
             }
         }
         return .proceed
+    }
+
+    /// Whether `/dm NAME` is the screen's own, or its tab's (Chat's rooms list has it).
+    private func tabHasPersonalChat(_ screen: any Screen) -> Bool {
+        ([screen] + (tabRoot.map { [$0] } ?? [])).contains { shown in
+            shown.commands.contains { $0.name == "dm" && $0.argument != .none }
+        }
     }
 
     /// Draws a line in the trace as the user's message to the tab bar: a command as typed,
