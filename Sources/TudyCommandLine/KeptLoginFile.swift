@@ -17,6 +17,10 @@ package final class KeptLoginFile: LoginKeeper {
         path = TerminalSession.stateDirectory(environment: environment) + "/logins/" + SHA256.hex(store)
     }
 
+    package var place: String {
+        store.hasPrefix("servers ") ? "this server" : "this store"
+    }
+
     /// What names a store file across runs, whatever path it was given by.
     static func identity(ofStoreAt path: String) -> String {
         "store " + URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path

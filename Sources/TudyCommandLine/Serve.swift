@@ -12,6 +12,10 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to listen (port 0: any free port; the address is printed).", valueName: "host:port"))
     var listen = "127.0.0.1:7070"
 
+    /// Not an option: taken only to say which one is meant, where "unknown option" would not.
+    @Option(help: .hidden)
+    var port: String?
+
     @OptionGroup var local: LocalStoreOptions
 
     @Option(
@@ -27,6 +31,9 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
     var tlsKey: String?
 
     func validate() throws {
+        if let port {
+            throw ValidationError("tudy serve takes --listen HOST:PORT, not --port: --listen 127.0.0.1:\(port)")
+        }
         if database != nil && (local.memory || local.store != nil) {
             throw ValidationError("--database keeps the store in PostgreSQL: leave out --memory and --store")
         }

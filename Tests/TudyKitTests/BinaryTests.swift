@@ -223,6 +223,8 @@ struct BinaryTests {
         (["serve", "--memory", "--tls-cert", readme, "--tls-key", readme], Int32(2),
          "error: can not use \(readme) for TLS (it holds no certificate in PEM form: "),
         (["serve", "--database", "postgres://tudy@db/tudy", "--memory"], Int32(64), "--database keeps the store in PostgreSQL"),
+        (["serve", "--port", "8080"], Int32(64), "tudy serve takes --listen HOST:PORT, not --port: --listen 127.0.0.1:8080"),
+        (["--user", "two words"], Int32(64), "--user takes one user name, such as --user alice"),
     ])
     func badFlags(arguments: [String], status: Int32, message: String) throws {
         let run = try tudy(arguments, input: "/whoami\n")

@@ -159,6 +159,17 @@ struct ServerTests {
         #expect(check.status == 0, "\(check.output)")
     }
 
+    @Test("a login kept over --server is said to be kept for this server, not this store")
+    func keptOnServer() throws {
+        let directory = try TemporaryDirectory.make()
+        let (server, url) = try serve(["--listen", "127.0.0.1:0", "--memory", "--seed", try seedFile(in: directory)])
+        defer { server.stop() }
+        let run = try TudyProcess(["--server", url, "--remember"], input: Array("/login alice\nalice-password\n".utf8), directory: directory)
+        let result = run.finish()
+        #expect(result.status == 0)
+        #expect(result.errors.contains("kept for later runs on this server: /logout ends it"), "\(result.errors)")
+    }
+
     @Test("a port in use: one line saying so and what would work, exit 2")
     func cannotListen() throws {
         let directory = try TemporaryDirectory.make()

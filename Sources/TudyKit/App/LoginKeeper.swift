@@ -13,4 +13,10 @@ public protocol LoginKeeper: AnyObject {
     func keep(_ token: SessionToken) throws
     /// Drops the kept token, if there is one.
     func forget()
+    /// Where the login is kept for, as said to the user: `this store`, or `this server`.
+    var place: String { get }
+}
+
+extension LoginKeeper {
+    public var place: String { "this store" }
 }

@@ -26,7 +26,7 @@ enum HelpPage {
         let tab = (tabRoot?.commands ?? []).filter { spec in !own.contains { $0.name == spec.name } }
         var rows = (own + tab).map(CommandCatalog.helpRow)
         if screen?.composesMessages == true {
-            rows.append(["  plain text", "send it (start it with // to send a text that begins with /)"])
+            rows.append(["  plain text", "send it, up to \(Message.maximumLength) characters (start it with // to send a text that begins with /)"])
         }
         if case .answer(let question, _)? = screen?.prompt {
             rows.append(["  answer the question", question.trimmingCharacters(in: .whitespaces)])

@@ -28,7 +28,7 @@ extension TabBarCoordinator {
         do {
             try keeper.keep(session.token)
             // Said every time, so that nobody's login outlasts the run unknown to them.
-            context.console.note("kept for later runs on this store: /logout ends it")
+            context.console.note("kept for later runs on \(keeper.place): /logout ends it")
         } catch {
             context.console.note("the login holds for this run only: \(ErrorReport.message(for: error))")
         }
