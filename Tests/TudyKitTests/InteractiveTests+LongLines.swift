@@ -38,8 +38,7 @@ extension InteractiveTests {
             try terminal.enter([mark])
             let shown = try terminal.waitUntil(seconds: 60) { $0.contains("bob: \(mark)") }
             let answer = shown.components(separatedBy: "bob: \(previousMark)").last ?? ""
-            let refusal = line.utf8.count > LineDecoder.maximumLineBytes
-                ? "the line is longer than 64 KiB" : "error: a message has at most 4000 characters"
+            let refusal = line.utf8.count > LineDecoder.maximumLineBytes ? "the line is longer than 64 KiB" : try Self.readmeLine("### Long lines and the message limit")
             if length <= Message.maximumLength {
                 sent.append(line)
                 #expect(!answer.contains("error:"), "\(script), \(length) characters:\n\(answer)")
@@ -89,13 +88,14 @@ extension InteractiveTests {
     @Test("a paste that holds commands runs as typed, line by line: a pasted password goes to the login's prompt, never shown, sent or kept; after a login that asks none, the rest is dropped")
     func pastedCommands() async throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 80, height: 24)
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 120, height: 24)
         try terminal.waitUntil { $0.contains("home > board  guest>") }
         try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
         try terminal.waitUntil { $0.contains("@alice · alice, bob") }
         // Already logged in: this /login asks no password, so the line after it is never typed.
         try terminal.paste("before\n/login alice\nalice-password\nafter\n", bracketed: true)
-        var shown = try terminal.waitUntil { $0.contains("the rest of the paste (2 lines) was not run") }
+        let dropped = try Self.readmeLine("### Pasting")
+        var shown = try terminal.waitUntil { $0.contains(dropped) }
         #expect(shown.contains("] bob: before"))
         #expect(shown.contains("you are logged in as bob"), "\(shown)")
         try terminal.paste("/logout\n/login alice\nalice-password\n/whoami\n", bracketed: true)
@@ -128,7 +128,7 @@ extension InteractiveTests {
         try terminal.type("half")
         try terminal.press("C-r")
         try terminal.type("he")
-        try terminal.waitUntil { $0.trimmed.hasSuffix("(reverse-i-search)`he': /where") }
+        try terminal.waitUntil { $0.trimmed.hasSuffix(try! Self.readmeLine("### Searching the history")) }
         try terminal.press("C-r")
         try terminal.waitUntil { $0.trimmed.hasSuffix("(reverse-i-search)`he': /help list") }
         try terminal.type("x")
@@ -146,6 +146,13 @@ extension InteractiveTests {
         #expect(shown.components(separatedBy: "plain text is sent only").count == 2, "\(shown)")
         try terminal.press("C-d")
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+}
+
+extension InteractiveTests {
+    /// The one line the README shows under `heading`: what tudy prints there.
+    static func readmeLine(_ heading: String) throws -> String {
+        try ReadmeTests.block(after: heading, language: "text").trimmingCharacters(in: .newlines)
     }
 }
 
@@ -168,7 +175,8 @@ extension InteractiveTests {
     @Test("key bindings of your own: $XDG_CONFIG_HOME/tudy/editrc, then ~/.editrc; a string binding runs whole at once; vi mode")
     func editrc() throws {
         let strings = try TmuxSession(command: withEditrc(
-            xdg: "tudy:bind -s ^T \"/where\\n\"\nother:bind -s ^Y \"/quit\\n\"\n", home: "bind -s ^Y \"/whoami\\n\"\n"))
+            xdg: ReadmeTests.block(after: "### Your own key bindings", language: "text") + "other:bind -s ^Y \"/quit\\n\"\n",
+            home: "bind -s ^Y \"/whoami\\n\"\n"))
         try strings.waitUntil { $0.contains("home > board  guest>") }
         try strings.press("C-t")
         try strings.waitUntil { $0.contains("guest> /where\nhome > board\nhome > board  guest>") }

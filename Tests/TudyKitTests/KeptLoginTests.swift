@@ -69,6 +69,18 @@ struct KeptLoginTests {
         #expect(next.output.standardOutput == "alice\n")
     }
 
+    @Test("the README's script that logs in where a login is kept prints what the README shows")
+    func readmeScript() async throws {
+        let store = TestApp.memoryStore()
+        _ = try await store.signUp(name: "alice", password: "alice-password")
+        _ = try await store.signUp(name: "bob", password: "bob-password")
+        let keeper = HeldLogin()
+        #expect(await run(on: store, keeper: keeper, keeps: true).run(script: "/login alice\nalice-password\n") == 0)
+        let script = run(on: store, keeper: keeper, keeps: false)
+        #expect(await script.run(script: try ReadmeTests.block(after: "### Scripts that log in", language: "tudy")) == 0)
+        #expect(script.output.standardOutput == (try ReadmeTests.block(after: "### Scripts that log in", language: "text")))
+    }
+
     @Test("a run that does not keep logins keeps none, and its /logout leaves another run's kept login")
     func scriptLeavesKeptLogin() async throws {
         let store = TestApp.memoryStore()

@@ -7,11 +7,11 @@ import Testing
 @MainActor
 @Suite("README")
 struct ReadmeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    nonisolated static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The first fenced block after a heading of the README (of a language, if given).
-    static func block(after heading: String, language: String = "") throws -> String {
+    nonisolated static func block(after heading: String, language: String = "") throws -> String {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "\n" + heading + "\n"))
         let rest = readme[section.upperBound...]
