@@ -8,10 +8,11 @@ enum HelpPage {
     ///   - screen: the screen in view; `path` is where it is, as `/where` says it.
     ///   - tabRoot: the root of the tab in view, when it is not the screen: its commands work here too.
     ///   - modal: what the user is doing in a modal and the global commands it holds back; nil when none is.
+    ///   - width: the window's width, which the table fits; nil when there is none.
     /// - Throws: `CommandError.unknown` for a name no screen knows.
     static func lines(
         for argument: String, on screen: (any Screen)?, tabRoot: (any Screen)?,
-        modal: (activity: String, heldBack: [GlobalCommand])?, at path: String
+        modal: (activity: String, heldBack: [GlobalCommand])?, at path: String, width: Int? = nil
     ) throws -> [String] {
         if !argument.isEmpty {
             let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
@@ -34,9 +35,9 @@ enum HelpPage {
         let heldBack = modal?.heldBack ?? []
         let globalRows = GlobalCommand.allCases.filter { !heldBack.contains($0) }.map { CommandCatalog.helpRow($0.spec) }
         // One table, so that both parts line up.
-        let table = TextTable.lines(rows + globalRows)
-        let here = rows.isEmpty ? [] : ["here (\(path)):"] + table.prefix(rows.count)
-        var page = here + ["everywhere (\(path)):"] + table.suffix(globalRows.count)
+        let table = TextTable.rowLines(rows + globalRows, width: width)
+        let here = rows.isEmpty ? [] : ["here (\(path)):"] + table.prefix(rows.count).joined()
+        var page = here + ["everywhere (\(path)):"] + table.suffix(globalRows.count).joined()
         if let modal, !heldBack.isEmpty {
             page.append("held back while \(modal.activity): " + heldBack.map { "/" + $0.rawValue }.joined(separator: ", ")
                 + " (finish it, or /back)")

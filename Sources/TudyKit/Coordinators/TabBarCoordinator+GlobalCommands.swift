@@ -7,7 +7,7 @@ extension TabBarCoordinator {
             context.console.lines(
                 try HelpPage.lines(
                     for: argument, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
-                    at: tabBarController.path))
+                    at: tabBarController.path, width: context.console.windowWidth))
         case .home:
             try requireNoModal(.home)
             // Selecting the tab in view goes to its root, as tapping the selected tab does.

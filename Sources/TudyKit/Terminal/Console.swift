@@ -149,6 +149,6 @@ extension Console {
 
     /// Prints rows whose columns line up.
     private func table(_ rows: [[String]]) {
-        lines(TextTable.lines(rows))
+        lines(TextTable.lines(rows, width: capabilities.width()))
     }
 }

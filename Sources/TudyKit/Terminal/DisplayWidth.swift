@@ -2,6 +2,19 @@
 /// (Hangul, CJK, as Unicode's EastAsianWidth.txt says) and emoji shown as pictures take two,
 /// combining marks none, the rest one.
 public enum DisplayWidth {
+    /// The start of `text` and `…`, in at most `columns` columns.
+    static func shortened(_ text: String, to columns: Int) -> String {
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            guard used + width <= columns - 1 else { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + "…"
+    }
+
     public static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }

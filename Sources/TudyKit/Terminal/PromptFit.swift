@@ -17,21 +17,8 @@ enum PromptFit {
             let widths = parts.map(DisplayWidth.of)
             guard let longest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[longest] > 1 else { break }
             let over = DisplayWidth.of(text()) - limit
-            parts[longest] = shortened(parts[longest], to: max(widths[longest] - over, 1))
+            parts[longest] = DisplayWidth.shortened(parts[longest], to: max(widths[longest] - over, 1))
         }
         return text()
-    }
-
-    /// The start of `text` and `…`, in at most `columns` columns.
-    private static func shortened(_ text: String, to columns: Int) -> String {
-        var kept = ""
-        var used = 0
-        for character in text {
-            let width = DisplayWidth.of(String(character))
-            guard used + width <= columns - 1 else { break }
-            kept.append(character)
-            used += width
-        }
-        return kept + "…"
     }
 }
