@@ -16,7 +16,7 @@ nonisolated(unsafe) private var activeReader: EditLineReader?
 /// stay in the terminal, unechoed, for the password.
 @MainActor
 final class EditLineReader: LineReader {
-    private enum Reading {
+    enum Reading {
         case nothing
         case line(CheckedContinuation<LineReadResult, Never>)
         case secret(CheckedContinuation<LineReadResult, Never>, prompt: String, entry: PasswordEntry)
@@ -24,18 +24,18 @@ final class EditLineReader: LineReader {
 
     let history: EditLineHistory
     var editor: LineEditor!
-    private let signals = SignalPipe()
+    let signals = SignalPipe()
     private let input: any DispatchSourceRead
     private var inputRunning = false
-    private var reading = Reading.nothing
+    var reading = Reading.nothing
     var prompt = ""
     private var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
     private var lineHidden = false
     /// The terminal's modes: as before tudy (put back at the end and before a stop), and tudy's.
-    private let terminal = TerminalModes()
+    let terminal = TerminalModes()
     /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
-    private var ended = false
+    var ended = false
     /// Whether libedit is being asked for what it holds, with no key to give it.
     private var probing = false
     /// Whether libedit asked for a key while `probing`.
@@ -146,7 +146,7 @@ final class EditLineReader: LineReader {
     }
 
     /// Takes the line being typed away from libedit and the keyboard; reading nothing after.
-    private func stopLine() {
+    func stopLine() {
         editor.finish()
         terminal.setBracketedPaste(false)
         terminal.holdTypedKeys()
@@ -239,77 +239,12 @@ final class EditLineReader: LineReader {
         reading = .secret(continuation, prompt: prompt, entry: entry)
     }
 
-    private func finishSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, _ result: LineReadResult) {
+    func finishSecret(_ continuation: CheckedContinuation<LineReadResult, Never>, _ result: LineReadResult) {
         setInput(running: false)
         reading = .nothing
         terminal.holdTypedKeys()
         write("\n")
         continuation.resume(returning: result)
-    }
-
-    // MARK: - Signals
-
-    private func received(_ signal: Int32) {
-        switch signal {
-        case SIGINT: interrupt()
-        case SIGWINCH: editor.resize()
-        case SIGTSTP: stop()
-        case SIGTERM, SIGHUP: end()
-        default: break
-        }
-    }
-
-    /// SIGTERM (a `kill`, a shutdown) or SIGHUP (the terminal closed): the session ends as at
-    /// the end of input, now or after the command that runs, so that the store closes whole and
-    /// the terminal is put back.
-    private func end() {
-        ended = true
-        abandonReading(with: .end, shown: "\n")
-    }
-
-    /// Ctrl-C: the line being typed is dropped, and a password prompt is left.
-    private func interrupt() {
-        pastedLines.drop()
-        abandonReading(with: .interrupted, shown: "^C\n")
-    }
-
-    /// Ends the line or password being read with `result`, dropping what was typed; `shown` ends its row.
-    private func abandonReading(with result: LineReadResult, shown: String) {
-        switch reading {
-        case .nothing:
-            return
-        case .line(let continuation):
-            if search != nil {
-                search = nil
-                editor.setPrompt(prompt)
-            }
-            // The next line starts empty.
-            stopLine()
-            write(shown)
-            continuation.resume(returning: result)
-        case .secret(let continuation, _, _):
-            finishSecret(continuation, result)
-        }
-    }
-
-    /// Ctrl-Z: the terminal goes back to how it was and tudy stops; after `fg` the terminal
-    /// mode, the prompt and the half-typed line come back.
-    private func stop() {
-        let current = terminal.current()
-        if case .line = reading {
-            hideLine()
-            terminal.setBracketedPaste(false)
-        }
-        terminal.restoreOriginal()
-        signals.stopProcess()
-        // Here again after SIGCONT.
-        current.map(terminal.set)
-        if case .line = reading { terminal.setBracketedPaste(true) }
-        switch reading {
-        case .line: showLine()
-        case .secret(_, let prompt, _): write(prompt)
-        case .nothing: break
-        }
     }
 
     // MARK: - Keys

@@ -5,6 +5,24 @@ import Testing
 @testable import TudySQLite
 
 extension InteractiveTests {
+    /// tudy on the sample seed at a terminal `width` columns wide, bob logged in and in room 1 (with alice).
+    func bobInRoom(width: Int) throws -> TmuxSession {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: width, height: 24)
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        return terminal
+    }
+
+    /// The messages of room 1 in the test's store, read as bob once tudy has ended.
+    func storedMessages() async throws -> [Message] {
+        let store = try SQLiteChatStore(
+            path: directory.path + "/tudy.sqlite", clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let bob = try await store.logIn(name: "bob", password: "bob-password")
+        return try await store.messages(in: 1, for: bob, before: nil, limit: 1_000).messages
+    }
+
     /// What a line is made of, one character (as Swift counts them) repeated.
     static let longLineUnits: [(script: String, unit: String)] = [
         ("ASCII", "a"), ("Korean", "한"), ("emoji", "😀"), ("combining marks", "e\u{301}"),
@@ -20,11 +38,7 @@ extension InteractiveTests {
         arguments: longLineUnits, [false, true])
     func longLines(_ units: (script: String, unit: String), bracketed: Bool) async throws {
         let (script, unit) = units
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 80, height: 24)
-        try terminal.waitUntil { $0.contains("home > board  guest>") }
-        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        let terminal = try bobInRoom(width: 80)
 
         var sent: [String] = []
         var previousMark = "@alice · alice, bob"
@@ -51,10 +65,7 @@ extension InteractiveTests {
         try terminal.enter(["/quit"])
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"), "\(script): tudy did not end well")
 
-        let store = try SQLiteChatStore(
-            path: directory.path + "/tudy.sqlite", clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
-        let bob = try await store.logIn(name: "bob", password: "bob-password")
-        let stored = try await store.messages(in: 1, for: bob, before: nil, limit: 1_000).messages.filter { $0.sender.name == "bob" }.map(\.text)
+        let stored = try await storedMessages().filter { $0.sender.name == "bob" }.map(\.text)
         #expect(stored.suffix(sent.count).elementsEqual(sent), "\(script): the messages stored are not the lines typed")
     }
 }
@@ -62,11 +73,7 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test("a one-line bracketed paste joins the half-typed line: the prompt drawn once, the message exactly what was typed and pasted")
     func oneLinePaste() async throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 80, height: 24)
-        try terminal.waitUntil { $0.contains("home > board  guest>") }
-        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        let terminal = try bobInRoom(width: 80)
         try terminal.type("typed, then ")
         try terminal.waitUntil { $0.contains("bob> typed, then") }
         try terminal.paste("pasted 붙여넣기 😀", bracketed: true)
@@ -76,10 +83,7 @@ extension InteractiveTests {
         try terminal.enter(["/quit"])
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
 
-        let store = try SQLiteChatStore(
-            path: directory.path + "/tudy.sqlite", clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
-        let bob = try await store.logIn(name: "bob", password: "bob-password")
-        let last = try await store.messages(in: 1, for: bob, before: nil, limit: 1).messages.last
+        let last = try await storedMessages().last
         #expect(last?.text == "typed, then pasted 붙여넣기 😀")
     }
 }
@@ -87,11 +91,7 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test("a paste that holds commands runs as typed, line by line: a pasted password goes to the login's prompt, never shown, sent or kept; after a login that asks none, the rest is dropped")
     func pastedCommands() async throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: 120, height: 24)
-        try terminal.waitUntil { $0.contains("home > board  guest>") }
-        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        let terminal = try bobInRoom(width: 120)
         // Already logged in: this /login asks no password, so the line after it is never typed.
         try terminal.paste("before\n/login alice\nalice-password\nafter\n", bracketed: true)
         let dropped = try Self.readmeLine("### Pasting")
@@ -109,10 +109,7 @@ extension InteractiveTests {
         #expect(!history.contains("alice-password"))
         #expect(history.contains("/whoami"))
 
-        let store = try SQLiteChatStore(
-            path: directory.path + "/tudy.sqlite", clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
-        let bob = try await store.logIn(name: "bob", password: "bob-password")
-        let texts = try await store.messages(in: 1, for: bob, before: nil, limit: 100).messages.map(\.text)
+        let texts = try await storedMessages().map(\.text)
         #expect(texts.last == "before")
         #expect(!texts.contains { $0.contains("alice-password") })
     }

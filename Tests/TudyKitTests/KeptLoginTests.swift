@@ -49,17 +49,22 @@ struct KeptLoginTests {
         #expect(third.output.standardOutput == "guest\n")
     }
 
+    /// A store with alice and bob (password `NAME-password`), alice's login kept by an earlier run.
+    private func aliceKept() async throws -> (store: any ChatStore, keeper: HeldLogin) {
+        let store = TestApp.memoryStore()
+        for name in ["alice", "bob"] { _ = try await store.signUp(name: name, password: "\(name)-password") }
+        let keeper = HeldLogin()
+        #expect(await run(on: store, keeper: keeper, keeps: true).run(script: "/login alice\nalice-password\n") == 0)
+        return (store, keeper)
+    }
+
     @Test("a script's /login leaves the kept login for this run and keeps it for the next; a second /login still asks for /logout first")
     func scriptSwitchesUser() async throws {
-        let store = TestApp.memoryStore()
-        _ = try await store.signUp(name: "alice", password: "password-alice")
-        _ = try await store.signUp(name: "bob", password: "password-bob")
-        let keeper = HeldLogin()
-        #expect(await run(on: store, keeper: keeper, keeps: true).run(script: "/login alice\npassword-alice\n") == 0)
+        let (store, keeper) = try await aliceKept()
         let kept = keeper.token
 
         let script = run(on: store, keeper: keeper, keeps: false)
-        #expect(await script.run(script: "/whoami\n/login bob\npassword-bob\n/whoami\n/login alice\n") == 1)
+        #expect(await script.run(script: "/whoami\n/login bob\nbob-password\n/whoami\n/login alice\n") == 1)
         #expect(script.output.standardOutput == "alice\nlogged in as bob\nbob\n")
         #expect(script.output.standardError.hasSuffix("you are logged in as bob: /logout first\n"))
         #expect(keeper.token == kept)
@@ -71,11 +76,7 @@ struct KeptLoginTests {
 
     @Test("the README's script that logs in where a login is kept prints what the README shows")
     func readmeScript() async throws {
-        let store = TestApp.memoryStore()
-        _ = try await store.signUp(name: "alice", password: "alice-password")
-        _ = try await store.signUp(name: "bob", password: "bob-password")
-        let keeper = HeldLogin()
-        #expect(await run(on: store, keeper: keeper, keeps: true).run(script: "/login alice\nalice-password\n") == 0)
+        let (store, keeper) = try await aliceKept()
         let script = run(on: store, keeper: keeper, keeps: false)
         #expect(await script.run(script: try ReadmeTests.block(after: "### Scripts that log in", language: "tudy")) == 0)
         #expect(script.output.standardOutput == (try ReadmeTests.block(after: "### Scripts that log in", language: "text")))
