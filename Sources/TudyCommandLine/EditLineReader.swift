@@ -31,7 +31,7 @@ final class EditLineReader: LineReader {
     var prompt = ""
     private var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
-    private var lineHidden = false
+    private(set) var lineHidden = false
     /// The terminal's modes: as before tudy (put back at the end and before a stop), and tudy's.
     let terminal = TerminalModes()
     /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
@@ -55,9 +55,7 @@ final class EditLineReader: LineReader {
                 character?.pointee = wchar_t(key)
                 return 1
             },
-            complete: { _, _ in
-                MainActor.assumeIsolated { activeReader.map { EditLineCompletion.complete($0.editor) } ?? UInt8(CC_ERROR) }
-            },
+            complete: { _, _ in MainActor.assumeIsolated { activeReader?.tabPressed() ?? UInt8(CC_ERROR) } },
             searchHistory: { _, _ in MainActor.assumeIsolated { activeReader?.startSearch() ?? UInt8(CC_ERROR) } })
         for path in editrcPaths { editor.source(path) }
         input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
@@ -87,7 +85,6 @@ final class EditLineReader: LineReader {
         case .dropped(let count): tellError("the rest of the paste (\(count) lines) was not run: its /login asked for no password")
         case .none: break
         }
-        EditLineCompletion.vocabulary = request.completion
         prompt = request.prompt
         remembersLine = request.isRemembered
         return await withCheckedContinuation { continuation in
@@ -162,6 +159,16 @@ final class EditLineReader: LineReader {
     var pastedLines = PastedLines()
     /// Ctrl-R's search, while it runs.
     var search: HistorySearch?
+    /// Where Tab's words come from (`completes(from:)`).
+    var completionSource: (@MainActor () async -> CompletionVocabulary?)?
+    /// Whether Tab's words are being read: keys wait meanwhile.
+    var completing = false
+    /// The line as the last Tab left it: a Tab on the same line again lists the matches.
+    var lineAfterLastTab: String?
+
+    func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {
+        completionSource = source
+    }
 
     private func inputReady() {
         signals.deliverPending()
@@ -175,7 +182,7 @@ final class EditLineReader: LineReader {
         }
     }
 
-    private func setInput(running: Bool) {
+    func setInput(running: Bool) {
         guard running != inputRunning else { return }
         inputRunning = running
         if running { input.resume() } else { input.suspend() }
@@ -197,7 +204,7 @@ final class EditLineReader: LineReader {
             if search == nil { editor.setPrompt(newPrompt) }
         }
         showLine()
-        setInput(running: true)
+        setInput(running: !completing)
     }
 
     /// Takes the prompt and the line off the screen, from the row the line starts on; libedit keeps both.

@@ -219,3 +219,21 @@ extension InteractiveTests {
         #expect(try later.waitUntil { $0.contains("guest> /whoami") }.contains("guest> /whoami"))
     }
 }
+
+extension InteractiveTests {
+    @Test("Tab reads the names when it is pressed: someone who signs up in another process while a line is typed is offered")
+    func freshNames() throws {
+        let terminal = try bobInRoom(width: 100)
+        try terminal.type("/dm da")
+        try terminal.press("Tab")
+        try terminal.waitUntil { $0.contains("bob> /dm da") }
+        let signup = try TudyProcess(
+            ["--store", directory.path + "/tudy.sqlite"], input: Array("/signup dave\ndave-password\ndave-password\n".utf8), directory: directory)
+        #expect(signup.finish().status == 0)
+        try terminal.press("Tab")
+        let shown = try terminal.waitUntil { $0.contains("bob> /dm dave") }
+        #expect(shown.contains("bob> /dm dave"))
+        try terminal.press("C-u", "C-d")
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+}

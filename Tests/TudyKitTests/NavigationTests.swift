@@ -273,13 +273,13 @@ struct LeavingTests {
         let app = try await TestApp.started(users: ["alice", "bob", "carol"], loggedIn: "bob")
         let room = try await app.store.directRoom(between: try await app.session("alice"), and: User(name: "bob"))
         await app.send("/chat", "/open \(room.id)")
-        let vocabulary = try #require(await app.tabBar.interactiveLineRequest().completion)
+        let vocabulary = try #require(await app.tabBar.completionVocabulary())
         #expect(vocabulary.candidates(for: "", in: "/dm ") == ["alice", "carol"])
         #expect(vocabulary.candidates(for: "", in: "/invite ") == ["carol"])
 
         // On a 1:1 room not made yet, the same: neither of the two.
         await app.send("/dm carol")
-        let draft = try #require(await app.tabBar.interactiveLineRequest().completion)
+        let draft = try #require(await app.tabBar.completionVocabulary())
         #expect(draft.candidates(for: "", in: "/invite ") == ["alice"])
     }
 }

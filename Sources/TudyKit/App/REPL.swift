@@ -55,6 +55,7 @@ public final class REPL {
         context.confirmsDeletion = options.isInteractive
         if options.isInteractive {
             context.live.onArrival = { [weak self] in self?.changesArrived() }
+            reader.completes { [weak tabBar] in await tabBar?.completionVocabulary() }
         }
         defer { context.live.onArrival = nil }
         var failed = false

@@ -52,3 +52,41 @@ public struct CompletionVocabulary: Equatable, Sendable {
         return words.filter { $0.lowercased().hasPrefix(prefix.lowercased()) && seen.insert($0).inserted }
     }
 }
+
+/// What Tab does to the line: decided from the vocabulary, then done by the line editor.
+public enum Completion: Equatable, Sendable {
+    /// Nothing matches, or the matches share nothing more: the bell.
+    case none
+    /// The word before the cursor, `length` characters (Unicode scalars), becomes `text`.
+    case replaceWord(length: Int, with: String)
+    /// A second Tab on the same line: the matches, listed under it.
+    case list([String])
+}
+
+extension CompletionVocabulary {
+    /// What Tab does with `beforeCursor`, the line up to the cursor. One match replaces the word
+    /// (a space after it); several put in what they share; `repeated` (the line as the last Tab
+    /// left it) lists them.
+    public func completion(beforeCursor: String, repeated: Bool) -> Completion {
+        let word = String(beforeCursor.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+        let matches = candidates(for: word, in: beforeCursor)
+        let length = word.unicodeScalars.count
+        switch matches.count {
+        case 0: return .none
+        case 1: return .replaceWord(length: length, with: matches[0] + " ")
+        default:
+            let shared = Self.commonPrefix(matches)
+            if shared.count > word.count { return .replaceWord(length: length, with: shared) }
+            return repeated ? .list(matches) : .none
+        }
+    }
+
+    /// What every match begins with, compared without case as matching is; spelt as the first match.
+    private static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.lowercased().hasPrefix(prefix.lowercased()) { prefix.removeLast() }
+        }
+        return prefix
+    }
+}

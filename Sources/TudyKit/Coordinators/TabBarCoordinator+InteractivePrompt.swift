@@ -2,18 +2,25 @@
 
 extension TabBarCoordinator {
     /// The request for a person at a terminal: the prompt also shows the Chat tab's unread
-    /// total, and Tab completes what the visible screen knows. It reads the store, so piped
-    /// input, which shows no prompt, does without it.
+    /// total. It reads the store, so piped input, which shows no prompt, does without it.
     func interactiveLineRequest() async -> LineRequest {
         var request = lineRequest
         guard isAtCommandPrompt, !isContinuingMessage else { return request }
-        let store = context.store
         var rooms: [RoomSummary] = []
         if let session = context.login.session {
-            rooms = (try? await store.rooms(of: session)) ?? []
+            rooms = (try? await context.store.rooms(of: session)) ?? []
         }
         let unread = rooms.reduce(0) { $0 + $1.unreadCount }
         if unread > 0 { request.prompt = commandPrompt(unread: unread) }
+        return request
+    }
+
+    /// What Tab completes now on the screen in view; nil where nothing is (a password, a
+    /// form's answer). Read when Tab is pressed, so that a user who signed up, or joined the
+    /// room, while the line was typed is offered.
+    func completionVocabulary() async -> CompletionVocabulary? {
+        guard isAtCommandPrompt, !isContinuingMessage else { return nil }
+        let store = context.store
         let screen = tabBarController.visibleScreen
         var vocabulary = CompletionVocabulary(
             commands: (screen?.commands ?? []).map(\.name) + CommandCatalog.global.map(\.name))
@@ -24,7 +31,6 @@ extension TabBarCoordinator {
         vocabulary.workTags = Array(Set(posts.flatMap(\.works))).sorted()
         // The screen says what it offers; the tab bar does not ask which screen it is.
         await screen?.offerCompletions(to: &vocabulary)
-        request.completion = vocabulary
-        return request
+        return vocabulary
     }
 }

@@ -4,15 +4,12 @@ public struct LineRequest: Equatable, Sendable {
     public var prompt: String
     /// A password: no echo, and never in the history.
     public var isSecret: Bool
-    /// What Tab completes at this prompt; nil where nothing is completed.
-    public var completion: CompletionVocabulary?
     /// Whether the line goes into the history: commands and messages do, a form's answers not.
     public var isRemembered: Bool
 
-    public init(prompt: String, isSecret: Bool = false, completion: CompletionVocabulary? = nil, isRemembered: Bool = true) {
+    public init(prompt: String, isSecret: Bool = false, isRemembered: Bool = true) {
         self.prompt = prompt
         self.isSecret = isSecret
-        self.completion = completion
         self.isRemembered = isRemembered && !isSecret
     }
 }
@@ -44,9 +41,12 @@ public protocol LineReader: AnyObject {
     func suspendPrompt()
     /// Shows the prompt again, `prompt` if given, with the half-typed line and the cursor as they were.
     func resumePrompt(_ prompt: String?)
+    /// Where Tab finds what it completes, asked each time Tab is pressed (nil: nothing here).
+    func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?)
 }
 
 extension LineReader {
     public func suspendPrompt() {}
     public func resumePrompt(_ prompt: String?) {}
+    public func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {}
 }
