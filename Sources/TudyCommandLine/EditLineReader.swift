@@ -95,6 +95,11 @@ final class EditLineReader: LineReader {
                 terminal.restoreEndOfFileKey()
                 terminal.setBracketedPaste(true)
                 editor.begin(prompt: request.prompt)
+                if !request.draft.isEmpty {
+                    hideLine()
+                    editor.insert(request.draft)
+                    showLine()
+                }
                 setInput(running: true)
             }
         }

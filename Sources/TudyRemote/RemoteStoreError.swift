@@ -1,7 +1,7 @@
 import TudyKit
 
 /// What goes wrong between tudy and its server, with what would work.
-public enum RemoteStoreError: Error, Equatable, UserFacingError {
+public enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
     /// No server answered within the time a request may wait.
     case unreachable(url: String, seconds: Int)
     /// No server answered as tudy started: nothing was done, and tudy stops.
@@ -15,6 +15,13 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError {
     case databaseDown(url: String)
     /// The server refused the request itself (not the store): a protocol error.
     case refused(code: String, message: String)
+
+    public var isOutage: Bool {
+        switch self {
+        case .unreachable, .disconnected, .databaseDown: true
+        case .notReached, .cannotConnect, .refused: false
+        }
+    }
 
     public var message: String {
         switch self {

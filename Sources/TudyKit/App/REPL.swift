@@ -60,12 +60,16 @@ public final class REPL {
         defer { context.live.onArrival = nil }
         var failed = false
         loop: while true {
-            let request: LineRequest
+            var request: LineRequest
             if options.isInteractive {
                 // A script follows nobody's changes until it asks, with `/wait`.
                 await context.live.follow(context.login.session)
                 if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll()) }
                 request = await tabBar.interactiveLineRequest()
+                if let draft = tabBar.unsentDraft {
+                    request.draft = draft
+                    tabBar.unsentDraft = nil
+                }
             } else {
                 // A script is not shown others' news until it asks, but a lost connection
                 // explains the errors that follow it, so that is shown at once.

@@ -33,6 +33,8 @@ final class TabBarCoordinator: Coordinator {
     var readsScript = true
     /// The login kept from an earlier run, while it is the one in use.
     var resumedKeptLogin: Session?
+    /// A message that could not be sent (the store was away): the next prompt starts with it.
+    var unsentDraft: String?
     /// Whether the last line was a `/quit` that warned of an open draft or login.
     var quitWarning = false
     /// Whether the line before this one gave that warning: a `/quit` now leaves.
@@ -182,7 +184,13 @@ final class TabBarCoordinator: Coordinator {
                 if text.allSatisfy(\.isWhitespace) { return .proceed }
                 throw CommandError.textNotHere(here: tabBarController.path)
             }
-            try await leaveIfGone(screen) { try await screen.handle(.text(text)) }
+            do {
+                try await leaveIfGone(screen) { try await screen.handle(.text(text)) }
+            } catch where Outage.matches(error) && screen.composesMessages && !readsScript && !text.contains("\n") {
+                // Not sent, the store away too long: the text goes back into the line, nothing lost.
+                unsentDraft = text
+                throw error
+            }
         case .command(let name, let argument):
             if let global = GlobalCommand(rawValue: name) {
                 do {

@@ -100,10 +100,23 @@ final class RoomScreen: Screen {
         let session = try context.requireSession()
         if case .text(let text) = input {
             // At a terminal, what came in before this line is printed before it, in order.
-            if context.showsLiveMessages { try await showNewMessages(for: session) }
+            var caughtUp = true
+            if context.showsLiveMessages {
+                do {
+                    try await showNewMessages(for: session)
+                } catch where Outage.matches(error) {
+                    // The store is away: the message waits for it (as a send does), marked so.
+                    caughtUp = false
+                    context.console.line("… \(session.user.name): \(text)  (to be sent when the connection is back)")
+                }
+            }
             let message = try await context.store.send(text, to: room.id, from: session)
-            print(message)
-            newestShownID = max(newestShownID, message.id)
+            // Back: what came meanwhile, this message among it, in order.
+            if !caughtUp { _ = try? await showNewMessages(for: session) }
+            if message.id > newestShownID {
+                print(message)
+                newestShownID = message.id
+            }
             return
         }
         let (command, argument) = try Command.parse(input, on: self)

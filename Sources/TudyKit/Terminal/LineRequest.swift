@@ -6,6 +6,8 @@ public struct LineRequest: Equatable, Sendable {
     public var isSecret: Bool
     /// Whether the line goes into the history: commands and messages do, a form's answers not.
     public var isRemembered: Bool
+    /// Text already in the line when it is shown: a message that could not be sent.
+    public var draft = ""
 
     public init(prompt: String, isSecret: Bool = false, isRemembered: Bool = true) {
         self.prompt = prompt
