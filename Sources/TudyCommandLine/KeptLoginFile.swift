@@ -1,24 +1,27 @@
 import Foundation
 import TudyKit
 
-/// A login kept between runs in a file of the user's own: one file a store (or a list of
-/// servers), in `$XDG_STATE_HOME/tudy/logins` (default `~/.local/state/tudy/logins`), 0600 in
+/// A login kept between runs in a file of the user's own: one file a store or a server (the
+/// servers named together share their logins, each keeping the same token, so that naming
+/// one more does not lose it), in `$XDG_STATE_HOME/tudy/logins` (default `~/.local/state/tudy/logins`), 0600 in
 /// a 0700 directory. The file holds the session token and, for a person looking, what it is for.
 @MainActor
 package final class KeptLoginFile: LoginKeeper {
-    /// The file; its name is the SHA-256 of what the store is, so that no path shows in it.
-    let path: String
-    private let store: String
+    /// The files, one for each store named; each one's name is the SHA-256 of what the store
+    /// is, so that no path shows in it.
+    let paths: [String]
+    private let stores: [String]
 
-    /// - Parameter store: what names the store across runs: `store /absolute/path`, or
-    ///   `servers ws://…` with the addresses as given.
-    init(store: String, environment: [String: String]) {
-        self.store = store
-        path = TerminalSession.stateDirectory(environment: environment) + "/logins/" + SHA256.hex(store)
+    /// - Parameter stores: what names each store across runs: `store /absolute/path`, or
+    ///   `servers ws://…` with the address as given.
+    init(stores: [String], environment: [String: String]) {
+        self.stores = stores
+        let directory = TerminalSession.stateDirectory(environment: environment) + "/logins/"
+        paths = stores.map { directory + SHA256.hex($0) }
     }
 
     package var place: String {
-        store.hasPrefix("servers ") ? "this server" : "this store"
+        stores.first?.hasPrefix("servers ") == true ? "this server" : "this store"
     }
 
     /// What names a store file across runs, whatever path it was given by.
@@ -26,12 +29,17 @@ package final class KeptLoginFile: LoginKeeper {
         "store " + URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
-    /// What names a list of servers across runs.
-    package static func identity(ofServers urls: [String]) -> String {
-        "servers " + urls.joined(separator: " ")
+    /// What names each server across runs.
+    package static func identities(ofServers urls: [String]) -> [String] {
+        urls.map { "servers " + $0 }
     }
 
+    /// The token kept for the first of the stores that has one.
     package func recall() -> SessionToken? {
+        paths.lazy.compactMap(Self.token(at:)).first
+    }
+
+    private static func token(at path: String) -> SessionToken? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let token = text.split(separator: "\n").last { !$0.hasPrefix("#") }.map(String.init) ?? ""
         let isTokenText = token.utf8.count == 43
@@ -40,6 +48,10 @@ package final class KeptLoginFile: LoginKeeper {
     }
 
     package func keep(_ token: SessionToken) throws {
+        for (path, store) in zip(paths, stores) { try keep(token, at: path, for: store) }
+    }
+
+    private func keep(_ token: SessionToken, at path: String, for store: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         for made in [(directory as NSString).deletingLastPathComponent, directory] {
             do {
@@ -65,6 +77,6 @@ package final class KeptLoginFile: LoginKeeper {
     }
 
     package func forget() {
-        unlink(path)
+        paths.forEach { unlink($0) }
     }
 }

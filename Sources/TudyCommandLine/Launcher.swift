@@ -67,7 +67,7 @@ package enum Launcher {
         }
 
         if let seedPath = settings.seedPath, !(await seed(store, from: seedPath, console: console)) { return 2 }
-        let storeIdentity = (store as? SQLiteChatStore).map { KeptLoginFile.identity(ofStoreAt: $0.path) }
+        let storeIdentity = (store as? SQLiteChatStore).map { [KeptLoginFile.identity(ofStoreAt: $0.path)] }
         return await runREPL(store: store, in: surroundings, settings: settings, keptAs: storeIdentity)
     }
 
@@ -90,10 +90,10 @@ package enum Launcher {
     }
 
     /// Runs the REPL over a store until the input ends or /quit; the exit status.
-    /// - Parameter storeIdentity: what names the store across runs, for a login kept between
-    ///   them; nil for a store that ends with the run.
+    /// - Parameter storeIdentity: what names the store across runs (each server, for servers
+    ///   named together), for a login kept between them; nil for a store that ends with the run.
     package static func runREPL(
-        store: any ChatStore, in surroundings: Surroundings, settings: Settings, keptAs storeIdentity: String?
+        store: any ChatStore, in surroundings: Surroundings, settings: Settings, keptAs storeIdentity: [String]?
     ) async -> Int32 {
         let terminal = surroundings.terminal
         let console = surroundings.console
@@ -108,7 +108,7 @@ package enum Launcher {
         let context = AppContext(
             store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset), trace: trace)
         if let storeIdentity, settings.remember != false {
-            context.loginKeeper = KeptLoginFile(store: storeIdentity, environment: surroundings.environment)
+            context.loginKeeper = KeptLoginFile(stores: storeIdentity, environment: surroundings.environment)
             context.keepsNewLogins = settings.remember ?? terminal.isInteractive
         }
         let editor = terminal.isInteractive

@@ -17,7 +17,7 @@ enum NetworkRunner: NetworkModes {
             return 2
         }
         return await Launcher.runREPL(
-            store: remote, in: surroundings, settings: settings, keptAs: KeptLoginFile.identity(ofServers: servers))
+            store: remote, in: surroundings, settings: settings, keptAs: KeptLoginFile.identities(ofServers: servers))
     }
 
     static func serve(_ settings: ServeSettings) async -> Int32 {

@@ -159,7 +159,7 @@ struct ServerTests {
         #expect(check.status == 0, "\(check.output)")
     }
 
-    @Test("a login kept over --server is said to be kept for this server, not this store")
+    @Test("a login kept over --server is said to be kept for this server, not this store, and holds when another server is named too")
     func keptOnServer() throws {
         let directory = try TemporaryDirectory.make()
         let (server, url) = try serve(["--listen", "127.0.0.1:0", "--memory", "--seed", try seedFile(in: directory)])
@@ -168,6 +168,12 @@ struct ServerTests {
         let result = run.finish()
         #expect(result.status == 0)
         #expect(result.errors.contains("kept for later runs on this server: /logout ends it"), "\(result.errors)")
+
+        // One more server named, before it or after: the login kept for this one still holds.
+        for servers in [[url, "ws://127.0.0.1:1"], ["ws://127.0.0.1:1", url]] {
+            let again = try TudyProcess(servers.flatMap { ["--server", $0] }, input: Array("/whoami\n".utf8), directory: directory).finish()
+            #expect(again.output.hasSuffix("alice\n"), "\(servers): \(again.output) \(again.errors)")
+        }
     }
 
     @Test("a port in use: one line saying so and what would work, exit 2")
