@@ -97,4 +97,12 @@ struct StoreFailureTests {
         #expect(testApp.output.transcript.contains("posted #2"))
         #expect(try await testApp.store.project(id: 2).title == "Late night Rust")
     }
+
+    @Test("/chat while the store is away: one error, and the user stays where they were", arguments: failures)
+    func chatTabStays(error: any Error & Sendable) async throws {
+        let testApp = try await app()
+        let (_, errors) = try await failing(error, calls: ["rooms"], in: testApp, lines: ["/chat"])
+        #expect(errors == [ErrorReport.message(for: error)])
+        #expect(testApp.tabBar.tabBarController.path == "home > board")
+    }
 }

@@ -59,8 +59,15 @@ extension TabBarCoordinator {
             try await chatCoordinator.showPersonalChat(with: writer)
         case .selectChat:
             if tabBarController.selectedTab == .chat { chatCoordinator.navigationController.popToRoot() }
+            let before = tabBarController.selectedTab
             tabBarController.select(.chat)
-            try await tabBarController.visibleScreen?.appear()
+            do {
+                try await tabBarController.visibleScreen?.appear()
+            } catch {
+                // Chat could not be shown (the store is away): the user stays where they were.
+                tabBarController.select(before)
+                throw error
+            }
         case .resumeAfterLogin:
             trace?.call("resumeAfterLogin()", from: self, to: homeCoordinator)
             try await homeCoordinator.resumeAfterLogin()
