@@ -28,6 +28,8 @@ actor RemoteConnection {
     private var isLost = false
     /// The server said its database is down, and has not yet said it is back.
     private var isDatabaseDown = false
+    /// The connection is being closed for good: no reconnecting, and no notice that it was lost.
+    private var isClosing = false
 
     init(urls: [String], tls: TLSConfiguration, requestTimeout: Duration, logger: Logger) {
         self.urls = urls
@@ -157,7 +159,7 @@ actor RemoteConnection {
 
     private func keepConnected() async {
         var backoff = Duration.milliseconds(100)
-        while !Task.isCancelled {
+        while !Task.isCancelled && !isClosing {
             let url = self.url
             let connectedAt = ContinuousClock.now
             do {
@@ -175,6 +177,7 @@ actor RemoteConnection {
                 if !hasBeenConnected && givesUp(on: url, after: error) { return }
             }
             closed()
+            if isClosing { return }
             if ContinuousClock.now - connectedAt > .seconds(5) { backoff = .milliseconds(100) }
             if urls.count > 1 { urlIndex = (urlIndex + 1) % urls.count }
             try? await Task.sleep(for: backoff)
@@ -215,7 +218,7 @@ actor RemoteConnection {
 
     private func closed() {
         outbound = nil
-        if hasBeenConnected && !isLost {
+        if hasBeenConnected && !isLost && !isClosing {
             isLost = true
             announce("lost the connection to \(url): reconnecting…")
         }
@@ -285,10 +288,23 @@ actor RemoteConnection {
         }
     }
 
-    /// Closes the connection for good.
-    func close() {
-        running?.cancel()
+    /// Closes the connection for good, as a client should: a close frame, which the server
+    /// answers, and then the connection's end, TLS's closing message included (a server saw an
+    /// abrupt end, even at /quit). A server that does not answer is waited for a second at most.
+    func close() async {
+        let task = running
         running = nil
+        if let outbound {
+            isClosing = true
+            try? await outbound.close(.normalClosure, reason: nil)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await task?.value }
+                group.addTask { try? await Task.sleep(for: .seconds(1)) }
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        task?.cancel()
         for waiting in pending.values { waiting.continuation.resume(throwing: CancellationError()) }
         pending = [:]
         subscriptions.values.forEach { $0.continuation.finish() }

@@ -147,6 +147,9 @@ public struct ChatServer: Sendable {
                 }
             }
             return "the client left, or the server is stopping"
+        } catch NIOSSLError.uncleanShutdown {
+            // The client went without TLS's closing message: it left, as a plain client's close does.
+            return "the client left without closing TLS"
         } catch {
             try? await outbound.close(.messageTooLarge, reason: "a message over 64 KiB")
             return "a message over 64 KiB, or a broken frame"

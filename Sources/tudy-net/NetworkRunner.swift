@@ -16,8 +16,10 @@ enum NetworkRunner: NetworkModes {
             surroundings.console.error("can not reach the server at \(servers[0]): \(ErrorReport.message(for: error))")
             return 2
         }
-        return await Launcher.runREPL(
+        let status = await Launcher.runREPL(
             store: remote, in: surroundings, settings: settings, keptAs: KeptLoginFile.identities(ofServers: servers))
+        await remote.close()
+        return status
     }
 
     static func serve(_ settings: ServeSettings) async -> Int32 {

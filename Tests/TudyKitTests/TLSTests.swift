@@ -66,6 +66,20 @@ struct TLSTests {
         await secure.close()
     }
 
+    @Test("over wss:// a client that leaves (/quit) closes the connection as it should: the server logs that it left, not a broken frame")
+    func cleanCloseOverTLS() async throws {
+        let directory = try TemporaryDirectory.make()
+        let (certificate, key) = try selfSigned(in: directory)
+        let log = ServerLog()
+        let server = try await TestServer.start(TestServer.memoryStore(), tls: (certificate, key), log: log)
+        defer { Task { await server.stop() } }
+        let url = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let run = try TudyProcess(["--server", url, "--ca-file", certificate], input: Array("/whoami\n/quit\n".utf8), directory: directory)
+        #expect(run.finish().output == "guest\n")
+        let closed = await log.waitFor(1, of: ["connection closed"])
+        #expect(closed.first?.details.contains("reason=the client left, or the server is stopping") == true, "\(closed)")
+    }
+
     @Test("over wss:// bytes that are not HTTP get a 400, and GET / the page, each naming wss://")
     func answersNameTheScheme() async throws {
         let directory = try TemporaryDirectory.make()

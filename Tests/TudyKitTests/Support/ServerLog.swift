@@ -7,7 +7,9 @@ final class ServerLog: @unchecked Sendable {
     struct Record: Sendable, CustomStringConvertible {
         let level: Logger.Level
         let message: String
-        var description: String { "\(level): \(message)" }
+        /// The record's metadata, as `key=value` pairs in key order.
+        var details = ""
+        var description: String { "\(level): \(message) \(details)" }
     }
 
     private let lock = NSLock()
@@ -55,7 +57,9 @@ final class ServerLog: @unchecked Sendable {
         }
 
         func log(event: LogEvent) {
-            log.keep(Record(level: event.level, message: "\(event.message)"))
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            let details = all.keys.sorted().map { "\($0)=\(all[$0]!)" }.joined(separator: " ")
+            log.keep(Record(level: event.level, message: "\(event.message)", details: details))
         }
     }
 }
