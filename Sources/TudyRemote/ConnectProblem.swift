@@ -38,15 +38,21 @@ public enum ConnectProblem: Equatable, Sendable {
         }
     }
 
-    /// What would work.
-    public var advice: String {
+    /// What would work, for the server at `url`: the other scheme, by name, where the problem
+    /// points to it (a wss:// server answers a plain request with a refusal, and a ws:// server
+    /// answers TLS with bytes that are no TLS record, "wrong version number").
+    public func advice(for url: String) -> String {
+        let other = url.hasPrefix("wss://") ? "ws://" + url.dropFirst("wss://".count) : "wss://" + url.dropFirst("ws://".count)
         switch self {
-        case .nothingListens: "check the port, and that tudy serve runs there"
-        case .notTudy: "check the port, ws:// or wss://, and that tudy serve runs there"
-        case .unknownHost: "check the host name"
-        case .noRoute: "check the host, and this machine's network"
-        case .untrustedCertificate: "give --ca-file with the certificate that signed the server's"
-        case .tlsFailed: "check ws:// or wss://, and that tudy serve runs there"
+        case .nothingListens: return "check the port, and that tudy serve runs there"
+        case .notTudy where url.hasPrefix("ws://"):
+            return "if it serves wss://, use \(other); if not, check the port, and that tudy serve runs there"
+        case .notTudy: return "check the port, and that tudy serve runs there"
+        case .unknownHost: return "check the host name"
+        case .noRoute: return "check the host, and this machine's network"
+        case .untrustedCertificate: return "give --ca-file with the certificate that signed the server's"
+        case .tlsFailed("wrong version number"): return "it speaks no TLS: use \(other)"
+        case .tlsFailed: return "check ws:// or wss://, and that tudy serve runs there"
         }
     }
 

@@ -31,7 +31,7 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
             "can not reach \(urls.count == 1 ? "the server at" : "any of the servers") \(urls.joined(separator: ", ")) "
                 + "within \(seconds) s: check the \(urls.count == 1 ? "address" : "addresses"), and that tudy serve runs there"
         case .cannotConnect(let urls, let problems) where urls.count == 1 && problems.count == 1:
-            "can not connect to \(urls[0]) (\(problems[0].reason)): \(problems[0].advice)"
+            "can not connect to \(urls[0]) (\(problems[0].reason)): \(problems[0].advice(for: urls[0]))"
         case .cannotConnect(let urls, let problems):
             "can not connect to any of the servers: "
                 + zip(urls, problems).map { "\($0) (\($1.reason))" }.joined(separator: ", ")

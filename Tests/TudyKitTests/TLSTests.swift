@@ -66,6 +66,14 @@ struct TLSTests {
         await secure.close()
     }
 
+    @Test("the wrong scheme either way is named, with the address to use")
+    func wrongSchemeNamed() {
+        let plainToTLS = RemoteStoreError.cannotConnect(urls: ["ws://chat.example.org:7070"], problems: [.notTudy])
+        #expect(plainToTLS.message.hasSuffix("if it serves wss://, use wss://chat.example.org:7070; if not, check the port, and that tudy serve runs there"))
+        let tlsToPlain = RemoteStoreError.cannotConnect(urls: ["wss://chat.example.org:7070"], problems: [.tlsFailed("wrong version number")])
+        #expect(tlsToPlain.message == "can not connect to wss://chat.example.org:7070 (TLS failed: wrong version number): it speaks no TLS: use ws://chat.example.org:7070")
+    }
+
     @Test("over wss:// a client that leaves (/quit) closes the connection as it should: the server logs that it left, not a broken frame")
     func cleanCloseOverTLS() async throws {
         let directory = try TemporaryDirectory.make()
