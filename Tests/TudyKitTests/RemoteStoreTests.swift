@@ -27,6 +27,22 @@ struct RemoteStoreTests {
         return (store, server, client, ann, ben)
     }
 
+    @Test("a room with more unread messages than a page opens over a server, every unread shown (the screen asked for none above them, which a server refuses)", arguments: [20, 25, 100])
+    @MainActor
+    func manyUnreadOverServer(unread: Int) async throws {
+        let (store, server, client, ann, ben) = try await annOnClientBenOnServer()
+        defer { Task { await server.stop() } }
+        let room = try await client.directRoom(between: ann, and: ben.user)
+        for number in 1...unread { _ = try await store.send("unread \(number)", to: room.id, from: ben) }
+        let app = TestApp(store: client)
+        try await app.app.start()
+        app.context.login.session = ann
+        #expect(await app.send("/chat", "/open \(room.id)") == [])
+        #expect(app.output.standardOutput.contains("── \(unread) new ──"))
+        #expect(app.output.standardOutput.contains("ben: unread \(unread)\n"))
+        await client.close()
+    }
+
     @Test("while the server is gone a question fails at once, a message waits; once it is back the message is sent once")
     func disconnected() async throws {
         let store = TestServer.memoryStore()

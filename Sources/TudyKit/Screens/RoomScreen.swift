@@ -78,9 +78,11 @@ final class RoomScreen: Screen {
         }
         let unread = try await context.store.messages(in: room.id, for: session, after: firstUnread - 1, limit: Self.unreadCap + 1)
         let shown = Array(unread.prefix(Self.unreadCap))
-        // Older messages fill the page above the marker, as context.
-        let before = try await context.store.messages(
-            in: room.id, for: session, before: firstUnread, limit: max(0, Self.pageSize - shown.count))
+        // Older messages fill the page above the marker, as context. With no room left there,
+        // only whether any is older matters (for /more): a store asked for none may refuse.
+        let space = Self.pageSize - shown.count
+        let above = try await context.store.messages(in: room.id, for: session, before: firstUnread, limit: max(1, space))
+        let before = space > 0 ? above : MessagePage(messages: [], hasOlder: !above.messages.isEmpty || above.hasOlder)
         header(hasOlder: before.hasOlder)
         show(before, saysWhenEmpty: false)
         context.console.line("── \(shown.count { $0.isUnread(by: session.user) }) new ──")
