@@ -43,6 +43,34 @@ struct RemoteStoreTests {
         await client.close()
     }
 
+    @Test("/wait waits through the server's restart, up to its own time limit, and prints what came", arguments: ["room", "rooms"])
+    @MainActor
+    func waitThroughRestart(place: String) async throws {
+        let (store, server, client, ann, ben) = try await annOnClientBenOnServer()
+        let room = try await client.directRoom(between: ann, and: ben.user)
+        let connection = await ChangeRecorder.connectionLines(of: client)
+        // Its calls are counted, to know when the wait has looked while the server is gone.
+        let counted = FaultyStore(client)
+        let app = TestApp(store: counted)
+        try await app.app.start()
+        app.context.login.session = ann
+        #expect(await app.send("/chat") == [])
+        if place == "room" { #expect(await app.send("/open \(room.id)") == []) }
+        let waiting = Task { await app.send("/wait 30") }
+        await server.stop()
+        #expect(starts(await connection.next(1), with: "lost the connection"))
+        let looked = counted.calls.count
+        let deadline = ContinuousClock.now + .seconds(10)
+        while counted.calls.count == looked && ContinuousClock.now < deadline { await Task.yield() }
+        #expect(counted.calls.count > looked, "the wait did not look again after the connection was lost")
+        let again = try await TestServer.start(store, port: server.port)
+        defer { Task { await again.stop() } }
+        _ = try await store.send("after the restart", to: room.id, from: ben)
+        #expect(await waiting.value == [])
+        #expect(app.output.standardOutput.contains("ben: after the restart\n"))
+        await client.close()
+    }
+
     @Test("while the server is gone a question fails at once, a message waits; once it is back the message is sent once")
     func disconnected() async throws {
         let store = TestServer.memoryStore()

@@ -74,23 +74,51 @@ final class LiveFeed {
         return pending
     }
 
-    /// Waits until a change has arrived after the mark `arrivals` gave, or `seconds` pass;
-    /// false on time-out.
-    func waitForChange(after mark: Int, seconds: Int) async -> Bool {
-        guard arrivals == mark else { return true }
-        let id = UUID()
+    /// Waits for news: `look` is asked, and asked again after each change that arrives, until
+    /// it finds some. The whole wait lasts `seconds` at most, a reconnection included: an outage
+    /// while looking is waited through, since the connection's return arrives as a change.
+    /// - Returns: false when the time ran out.
+    func waitForNews(seconds: Int, look: () async throws -> Bool) async throws -> Bool {
+        let limit = WaitLimit()
         let sleep = self.sleep
         let timer = Task { [weak self] in
             try? await sleep(.seconds(seconds))
-            self?.timeOut(id)
+            limit.isOver = true
+            if let id = limit.waiter { self?.timeOut(id) }
         }
         defer { timer.cancel() }
+        while true {
+            let mark = arrivals
+            do {
+                if try await look() { return true }
+            } catch where Outage.matches(error) {
+                // Looked again once the connection (or the server's database) is back.
+            }
+            guard await waitForChange(after: mark, within: limit) else { return false }
+        }
+    }
+
+    /// Waits until a change has arrived after the mark `arrivals` gave, or `limit` is over;
+    /// false then.
+    private func waitForChange(after mark: Int, within limit: WaitLimit) async -> Bool {
+        guard arrivals == mark else { return true }
+        guard !limit.isOver else { return false }
+        let id = UUID()
+        limit.waiter = id
         return await withCheckedContinuation { waiters[id] = $0 }
     }
 
     private func timeOut(_ id: UUID) {
         waiters.removeValue(forKey: id)?.resume(returning: false)
     }
+}
+
+/// The time limit of one wait for news, over all its parts.
+@MainActor
+private final class WaitLimit {
+    var isOver = false
+    /// The part waiting now, woken with `false` when the time runs out.
+    var waiter: UUID?
 }
 
 extension StoreChange {

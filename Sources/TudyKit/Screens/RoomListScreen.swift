@@ -75,12 +75,8 @@ final class RoomListScreen: Screen {
             let seconds = try WaitArgument.seconds(argument, of: command.spec)
             let session = try context.requireSession()
             await context.live.follow(session)
-            while true {
-                let mark = context.live.arrivals
-                if try await showUnread(for: session) { break }
-                guard await context.live.waitForChange(after: mark, seconds: seconds) else {
-                    throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
-                }
+            guard try await context.live.waitForNews(seconds: seconds, look: { try await showUnread(for: session) }) else {
+                throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
             }
         }
     }

@@ -209,12 +209,8 @@ final class RoomScreen: Screen {
     /// someone else is among it, waits for more. - Throws: `CommandError.waitTimedOut`.
     private func wait(seconds: Int, for session: Session) async throws {
         await context.live.follow(session)
-        while true {
-            let mark = context.live.arrivals
-            if try await showNewMessages(for: session) { return }
-            guard await context.live.waitForChange(after: mark, seconds: seconds) else {
-                throw CommandError.waitTimedOut(seconds: seconds, place: title)
-            }
+        guard try await context.live.waitForNews(seconds: seconds, look: { try await showNewMessages(for: session) }) else {
+            throw CommandError.waitTimedOut(seconds: seconds, place: title)
         }
     }
 

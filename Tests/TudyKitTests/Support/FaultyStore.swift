@@ -131,4 +131,8 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         try await pass("changes") { try await base.changes(for: session) }
     }
+
+    func connectionReports() -> AsyncStream<String>? {
+        base.connectionReports()
+    }
 }
