@@ -31,31 +31,6 @@ struct LiveChatTests {
         try await app.store.rooms(of: try await app.session("bob")).first { $0.room.id == room }?.unreadCount ?? -1
     }
 
-    @Test("a change stream that ends (a store's failed watch) is said once, followed again, its return said; messages flow again")
-    func changeStreamEnds() async throws {
-        let store = FaultyStore(TestApp.memoryStore())
-        let app = TestApp(store: store, sleep: { _ in await Task.yield() })
-        let alice = try await store.signUp(name: "alice", password: "password-alice")
-        let bob = try await store.signUp(name: "bob", password: "password-bob")
-        let room = try await store.directRoom(between: bob, and: alice.user)
-        store.endChangeStreams(1)
-        await app.context.live.follow(alice)
-        let reports = { app.context.live.pending.compactMap { change -> String? in
-            if case .connection(let line) = change { line } else { nil }
-        } }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !reports().contains("live messages are back") && ContinuousClock.now < deadline { await Task.yield() }
-        #expect(reports() == [
-            "live messages stopped: the store's watch on them ended; starting it again", "live messages are back",
-        ])
-        _ = try await store.send("after it", to: room.id, from: bob)
-        while !app.context.live.pending.contains(where: { $0.messageText == "after it" }) && ContinuousClock.now < deadline {
-            await Task.yield()
-        }
-        #expect(app.context.live.pending.contains { $0.messageText == "after it" }, "the message did not come live: \(app.context.live.pending)")
-        #expect(store.calls.filter { $0 == "changes" }.count == 2)
-    }
-
     @Test("bob has @alice open; alice sends A1 and A2; bob sends B1: A1 and A2 stay unread until shown")
     func sendingReadsNothing() async throws {
         let app = try await app()

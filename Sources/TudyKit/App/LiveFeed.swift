@@ -45,41 +45,10 @@ final class LiveFeed {
         reading = nil
         pending = pending.filter(\.isConnectionReport)
         following = session
-        guard let session else { return }
-        let (store, sleep) = (self.store, self.sleep)
-        // Followed for as long as the session is: a stream that ends (a store's watcher that
-        // failed) is said once and followed again, after a pause that grows; its return is said.
+        guard let session, let stream = try? await store.changes(for: session) else { return }
         reading = Task { [weak self] in
-            var pause = Self.firstPause
-            var stopped = false
-            while !Task.isCancelled {
-                if let stream = try? await store.changes(for: session) {
-                    if stopped {
-                        self?.arrive(.connection("live messages are back"))
-                        (stopped, pause) = (false, Self.firstPause)
-                    }
-                    for await change in stream { self?.arrive(change) }
-                }
-                guard !Task.isCancelled, self != nil else { return }
-                if !stopped {
-                    self?.arrive(.connection("live messages stopped: the store's watch on them ended; starting it again"))
-                    stopped = true
-                }
-                try? await sleep(pause)
-                pause = min(pause * 2, Self.longestPause)
-            }
+            for await change in stream { self?.arrive(change) }
         }
-    }
-
-    /// The pause before following a session's changes again, doubled each time up to `longestPause`.
-    private static let firstPause = Duration.milliseconds(200)
-    private static let longestPause = Duration.seconds(5)
-
-    /// Follows nobody from now on: the run is ending, and its store is about to close.
-    func stop() {
-        reading?.cancel()
-        reading = nil
-        following = nil
     }
 
     private func arrive(_ change: StoreChange) {

@@ -57,11 +57,7 @@ public final class REPL {
             context.live.onArrival = { [weak self] in self?.changesArrived() }
             reader.completes { [weak tabBar] in await tabBar?.completionVocabulary() }
         }
-        defer {
-            context.live.onArrival = nil
-            // Nothing follows the store once the run is over: it closes after.
-            context.live.stop()
-        }
+        defer { context.live.onArrival = nil }
         var failed = false
         loop: while true {
             var request: LineRequest

@@ -9,8 +9,6 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     private let base: any ChatStore
     private let failure = Locked<(error: any Error, calls: Set<String>?)?>(nil)
     private let record = Locked<[String]>([])
-    /// How many more change streams end as soon as they are asked for.
-    private let endingStreams = Locked(0)
 
     init(_ base: any ChatStore) {
         self.base = base
@@ -19,11 +17,6 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     /// From now on the calls named (every call, when nil) throw `error`; a nil error lets every call through again.
     func fail(with error: (any Error)?, calls: Set<String>? = nil) {
         failure.value = error.map { ($0, calls) }
-    }
-
-    /// The next `count` change streams asked for end at once, as a store's failed watch does.
-    func endChangeStreams(_ count: Int) {
-        endingStreams.value = count
     }
 
     /// The calls made, by name, in order.
@@ -136,9 +129,7 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     }
 
     func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
-        let ends = endingStreams.value > 0
-        if ends { endingStreams.value -= 1 }
-        return try await pass("changes") { ends ? AsyncStream { $0.finish() } : try await base.changes(for: session) }
+        try await pass("changes") { try await base.changes(for: session) }
     }
 
     func connectionReports() -> AsyncStream<String>? {
