@@ -56,13 +56,22 @@ struct RemoteStoreTests {
         app.context.login.session = ann
         #expect(await app.send("/chat") == [])
         if place == "room" { #expect(await app.send("/open \(room.id)") == []) }
+        // The wait looks at the store (the room's messages, or the rooms) once as it starts,
+        // and again after each change: the lost connection's report is one.
+        let look = place == "room" ? "messagesAfter" : "rooms"
+        func looks() -> Int { counted.calls.filter { $0 == look }.count }
+        func waitForLooks(_ count: Int) async {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while looks() < count && ContinuousClock.now < deadline { await Task.yield() }
+        }
+        let before = looks()
         let waiting = Task { await app.send("/wait 30") }
+        await waitForLooks(before + 1)
+        #expect(looks() == before + 1, "the wait did not look at the store as it started")
         await server.stop()
         #expect(starts(await connection.next(1), with: "lost the connection"))
-        let looked = counted.calls.count
-        let deadline = ContinuousClock.now + .seconds(10)
-        while counted.calls.count == looked && ContinuousClock.now < deadline { await Task.yield() }
-        #expect(counted.calls.count > looked, "the wait did not look again after the connection was lost")
+        await waitForLooks(before + 2)
+        #expect(looks() >= before + 2, "the wait did not look again after the connection was lost")
         let again = try await TestServer.start(store, port: server.port)
         defer { Task { await again.stop() } }
         _ = try await store.send("after the restart", to: room.id, from: ben)
