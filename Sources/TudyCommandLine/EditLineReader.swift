@@ -82,7 +82,7 @@ final class EditLineReader: LineReader {
         if ended { return .end }
         switch pastedLines.next(secret: request.isSecret) {
         case .line(let line): return enterPasted(line, request)
-        case .dropped(let count): tellError("the rest of the paste (\(count) lines) was not run: its /login asked for no password")
+        case .dropped(let count): return .rejected(.pasteDropped(lines: count))
         case .none: break
         }
         prompt = request.prompt
@@ -277,11 +277,6 @@ final class EditLineReader: LineReader {
         case .codePoint(let value): return search == nil ? value : searchKey(value)
         case .paste(let bytes): return takePaste(bytes)
         }
-    }
-
-    func tellError(_ text: String) {
-        var bytes = Array("error: \(text)\n".utf8)
-        _ = Foundation.write(STDERR_FILENO, &bytes, bytes.count)
     }
 
     func write(_ text: String) {
