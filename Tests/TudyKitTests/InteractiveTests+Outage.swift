@@ -23,7 +23,8 @@ extension InteractiveTests {
         let terminal = try TmuxSession(command: command("--memory").replacingOccurrences(of: "--memory", with: "--server '\(url)'"))
         try terminal.waitUntil { $0.contains("home > board  guest>") }
         try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        // The room's prompt comes once /open is done, its marking read included.
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") && $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("@alice  bob>") }
 
         server.stop()
         try terminal.enter(["while away", "after it"])
