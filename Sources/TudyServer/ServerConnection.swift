@@ -119,28 +119,31 @@ actor ServerConnection {
     /// How far back in each room a client that was away is sent again the messages that are
     /// edited or unsent: as far as a room's screen shows when it opens.
     static let changedCatchUpDepth = 100
+    /// How many missed messages of a room one read of a catch-up takes.
+    static let catchUpPage = 1000
 
     /// Starts pushing a session's changes; after a reconnection (`since`), first what came since.
+    ///
+    /// The catch-up and the live stream meet at one horizon: the newest message in the user's
+    /// rooms, read after the stream has begun. Ids are given in commit order, so every message
+    /// up to the horizon was committed before it was read, and each room's read finds it; every
+    /// message past it comes on the stream. What is pushed is therefore in id order, with no
+    /// gap and nothing twice, however many rooms there are and whatever commits meanwhile.
     private func subscribe(_ request: WireRequest) async throws -> WireFrame? {
         let session = try await service.session(request)
         let stream = try await service.store.changes(for: session)
+        let rooms = try await service.store.rooms(of: session)
+        let horizon = max(request.since ?? 0, rooms.compactMap(\.lastMessage?.id).max() ?? 0)
         var missed: [Message] = []
         // Edits and unsends are kept as no events, so a client that was away gets every recent
         // message that is no longer as sent; it prints only those that differ from what it showed.
         var changed: [Message] = []
-        let rooms = try await service.store.rooms(of: session)
         if let since = request.since {
             for summary in rooms {
                 let recent = try await service.store.messages(
                     in: summary.room.id, for: session, before: nil, limit: Self.changedCatchUpDepth)
                 changed += recent.messages.filter { $0.id <= since && $0.status != .sent }
-                var after = since
-                while true {
-                    let page = try await service.store.messages(in: summary.room.id, for: session, after: after, limit: 1000)
-                    missed += page
-                    guard page.count == 1000, let last = page.last else { break }
-                    after = last.id
-                }
+                missed += try await messages(in: summary.room.id, for: session, after: since, through: horizon)
             }
             missed.sort { $0.id < $1.id }
         }
@@ -148,30 +151,40 @@ actor ServerConnection {
         nextSubscription += 1
         var reply = WireFrame.reply(to: request.id)
         reply.subscription = id
-        // The newest message the user can see now: where a catch-up after a reconnection starts.
-        reply.messageID = max(request.since ?? 0, rooms.compactMap(\.lastMessage?.id).max() ?? 0)
+        // Where a catch-up after the next reconnection starts, if nothing comes before it.
+        reply.messageID = horizon
         // The rooms as they are now, from which a client that was away learns what it missed.
         reply.rooms = rooms
         await write(reply)
         subscriptions[id] = Task { [weak self] in
-            var newest = request.since ?? 0
             for message in changed {
                 await self?.push(.messageChanged(message), to: id)
             }
             for message in missed {
                 await self?.push(.message(message), to: id)
-                newest = message.id
             }
             for await change in stream {
-                if case .message(let message) = change {
-                    // What the catch-up sent may come again on the live stream: once is enough.
-                    guard message.id > newest else { continue }
-                    newest = message.id
-                }
+                // Up to the horizon, the catch-up told it (or it came before the client asked).
+                if case .message(let message) = change, message.id <= horizon { continue }
                 await self?.push(change, to: id)
             }
         }
         return nil
+    }
+
+    /// A room's messages after `since` and no later than `horizon`, in pages found by key.
+    private func messages(in roomID: Int, for session: Session, after since: Int, through horizon: Int) async throws
+        -> [Message]
+    {
+        var found: [Message] = []
+        var after = since
+        while after < horizon {
+            let page = try await service.store.messages(in: roomID, for: session, after: after, limit: Self.catchUpPage)
+            found += page.prefix { $0.id <= horizon }
+            guard page.count == Self.catchUpPage, let last = page.last else { break }
+            after = last.id
+        }
+        return found
     }
 
     private func push(_ change: StoreChange, to subscription: Int) async {
