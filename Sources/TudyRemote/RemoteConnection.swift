@@ -18,7 +18,7 @@ actor RemoteConnection {
     private var outbound: WebSocketOutboundWriter?
     private var pending: [Int: PendingRequest] = [:]
     private var subscriptions: [Int: RemoteSubscription] = [:]
-    private var reports: [Int: AsyncStream<String>.Continuation] = [:]
+    private var reports: [Int: AsyncStream<ConnectionReport>.Continuation] = [:]
     private var nextID = 1
     private var running: Task<Void, Never>?
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
@@ -39,6 +39,9 @@ actor RemoteConnection {
     }
 
     var url: String { urls[urlIndex] }
+
+    /// How often the server is pinged; one that does not answer by the next ping is given up.
+    static let pingPeriod = Duration.seconds(3)
 
     // MARK: - Requests
 
@@ -164,7 +167,11 @@ actor RemoteConnection {
             let connectedAt = ContinuousClock.now
             do {
                 try await WebSocketClient.connect(
-                    url: url, configuration: .init(maxFrameSize: WireCodec.maximumFrameSize),
+                    url: url,
+                    // A connection that stops answering (a server gone without closing it, a
+                    // network that dropped it silently) is given up within two pings, and
+                    // tudy reconnects, rather than wait on it for ever.
+                    configuration: .init(maxFrameSize: WireCodec.maximumFrameSize, autoPing: .enabled(timePeriod: Self.pingPeriod)),
                     tlsConfiguration: url.hasPrefix("wss://") ? tls : nil, logger: logger
                 ) { inbound, outbound, _ in
                     await self.opened(outbound)
@@ -205,7 +212,7 @@ actor RemoteConnection {
         isDatabaseDown = false
         if isLost {
             isLost = false
-            announce("reconnected to \(url)")
+            announce("reconnected to \(url)", isAway: isDatabaseDown)
         }
         hasBeenConnected = true
         // What had no reply goes again, in the order it was asked.
@@ -220,16 +227,16 @@ actor RemoteConnection {
         outbound = nil
         if hasBeenConnected && !isLost && !isClosing {
             isLost = true
-            announce("lost the connection to \(url): reconnecting…")
+            announce("lost the connection to \(url): reconnecting…", isAway: true)
         }
     }
 
-    private func announce(_ line: String) {
-        reports.values.forEach { $0.yield(line) }
+    private func announce(_ line: String, isAway: Bool) {
+        reports.values.forEach { $0.yield(ConnectionReport(line, isAway: isAway)) }
     }
 
     /// Yields a line each time the connection is lost or back, until the stream ends.
-    func report(to continuation: AsyncStream<String>.Continuation) {
+    func report(to continuation: AsyncStream<ConnectionReport>.Continuation) {
         let id = nextID
         nextID += 1
         reports[id] = continuation
@@ -275,11 +282,11 @@ actor RemoteConnection {
         case .down:
             guard !isDatabaseDown else { return }
             isDatabaseDown = true
-            announce("the server at \(url) lost its database: what you send waits until it is back")
+            announce("the server at \(url) lost its database: what you send waits until it is back", isAway: true)
         case .up:
             guard isDatabaseDown else { return }
             isDatabaseDown = false
-            announce("the server's database is back")
+            announce("the server's database is back", isAway: false)
             guard let outbound else { return }
             for id in pending.keys.sorted() where pending[id]!.isHeld {
                 pending[id]!.isHeld = false
