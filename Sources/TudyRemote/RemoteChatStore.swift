@@ -169,8 +169,8 @@ public final class RemoteChatStore: ChatStore {
         try await connection.subscribe(token: session.token.text)
     }
 
-    public func connectionReports() -> AsyncStream<String>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(10))
+    public func connectionReports() -> AsyncStream<ConnectionReport>? {
+        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionReport.self, bufferingPolicy: .bufferingNewest(10))
         Task { await connection.report(to: continuation) }
         return stream
     }

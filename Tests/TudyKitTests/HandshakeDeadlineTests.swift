@@ -19,7 +19,7 @@ struct HandshakeDeadlineTests {
         let reports = Locked([String]())
         let lines = try #require(client.connectionReports())
         let watching = Task {
-            for await line in lines { reports.value.append(line) }
+            for await report in lines { reports.value.append(report.line) }
         }
         defer { watching.cancel() }
 

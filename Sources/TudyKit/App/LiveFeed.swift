@@ -20,6 +20,13 @@ final class LiveFeed {
     private(set) var arrivals = 0
     /// Called when a change arrives, on the main actor.
     var onArrival: (() -> Void)?
+    /// Changes each time the stream may have left something out: a new stream, changes
+    /// dropped unshown, a stream that ended. A room read to its end while this stayed the same
+    /// may show what the stream brings as it comes; otherwise it reads by key.
+    private(set) var epoch = 0
+    /// Whether the store is away (its connection lost, or its server's database down), so
+    /// that what is sent waits for it.
+    private(set) var storeIsAway = false
 
     /// - Parameter sleep: how a wait's time-out passes; tests make it immediate.
     init(store: any ChatStore, sleep: @escaping @Sendable (Duration) async throws -> Void) {
@@ -28,7 +35,10 @@ final class LiveFeed {
         // A guest is told of a lost connection too, so it is not a session's change.
         if let reports = store.connectionReports() {
             reportingConnection = Task { [weak self] in
-                for await line in reports { self?.arrive(.connection(line)) }
+                for await report in reports {
+                    self?.storeIsAway = report.isAway
+                    self?.arrive(.connection(report.line))
+                }
             }
         }
     }
@@ -45,16 +55,30 @@ final class LiveFeed {
         reading = nil
         pending = pending.filter(\.isConnectionReport)
         following = session
+        epoch += 1
         guard let session, let stream = try? await store.changes(for: session) else { return }
+        guard following == session else { return }
         reading = Task { [weak self] in
             for await change in stream { self?.arrive(change) }
+            // Ended by the store, not by a new follow: nothing more comes this way.
+            guard !Task.isCancelled, let self else { return }
+            self.reading = nil
+            self.epoch += 1
         }
+    }
+
+    /// Whether every change of `session`'s user from now on comes through this feed.
+    func brings(_ session: Session) -> Bool {
+        following == session && reading != nil
     }
 
     private func arrive(_ change: StoreChange) {
         arrivals += 1
         pending.append(change)
-        if pending.count > Self.pendingLimit { pending.removeFirst(pending.count - Self.pendingLimit) }
+        if pending.count > Self.pendingLimit {
+            pending.removeFirst(pending.count - Self.pendingLimit)
+            epoch += 1
+        }
         let woken = waiters
         waiters = [:]
         woken.values.forEach { $0.resume(returning: true) }

@@ -64,8 +64,12 @@ public final class REPL {
             if options.isInteractive {
                 // A script follows nobody's changes until it asks, with `/wait`.
                 await context.live.follow(context.login.session)
-                if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll()) }
-                request = await tabBar.interactiveLineRequest()
+                repeat {
+                    if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll()) }
+                    request = await tabBar.interactiveLineRequest()
+                    // What came while the prompt was worked out is shown before it is drawn: from
+                    // here to the reader's wait nothing is awaited, so nothing comes unnoticed.
+                } while tabBar.isAtCommandPrompt && !context.live.pending.isEmpty
                 if let draft = tabBar.unsentDraft {
                     request.draft = draft
                     tabBar.unsentDraft = nil
@@ -124,7 +128,7 @@ public final class REPL {
             let live = tabBar.context.live
             while true {
                 while !live.pending.isEmpty { await showChanges(live.takeAll()) }
-                let prompt = await tabBar.interactiveLineRequest().prompt
+                let prompt = await tabBar.interactiveLineRequest(rereads: false).prompt
                 // What came while the prompt was worked out is shown before it is drawn.
                 guard live.pending.isEmpty else { continue }
                 reader.resumePrompt(prompt)
@@ -135,9 +139,7 @@ public final class REPL {
     }
 
     private func showChanges(_ changes: [StoreChange]) async {
-        guard let tabBar = app.tabBarCoordinator else { return }
-        for change in changes {
-            await tabBar.show(change)
-        }
+        guard !changes.isEmpty else { return }
+        await app.tabBarCoordinator?.show(changes)
     }
 }

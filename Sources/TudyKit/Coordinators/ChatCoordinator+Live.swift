@@ -14,7 +14,7 @@ extension ChatCoordinator {
                 return
             }
             guard !message.sender.isNamed(session.user.name) else { return }
-            let room = try await context.store.room(id: message.roomID, for: session)
+            let room = try await knownRoom(message.roomID, for: session)
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
             if room.kind == .direct || Self.mentions(session.user, in: message.text) { context.console.bell() }
         case .messageChanged(let message):
@@ -22,18 +22,29 @@ extension ChatCoordinator {
             guard let openRoom, openRoom.room.id == message.roomID else { return }
             openRoom.receiveChange(message)
         case .joined(let room):
+            knownRooms[room.id] = room
             guard openRoom?.room.id != room.id else { return }
             context.console.line("you are in #\(room.id) \(room.title(for: session.user)) now · \(room.memberList)")
         case .left(let roomID):
+            knownRooms[roomID] = nil
             guard let openRoom, openRoom.room.id == roomID else { return }
             context.console.line("you are no longer in \(openRoom.title): back at the rooms list")
             navigationController.popToRoot()
         case .membersChanged(let room):
+            knownRooms[room.id] = room
             guard let openRoom, openRoom.room.id == room.id else { return }
             openRoom.update(room)
         case .connection:
             break  // the tab bar shows it, to a guest too
         }
+    }
+
+    /// A room of the user's, as last told, read from the store only the first time.
+    private func knownRoom(_ id: Int, for session: Session) async throws -> Room {
+        if let room = knownRooms[id], room.hasMember(session.user) { return room }
+        let room = try await context.store.room(id: id, for: session)
+        knownRooms[id] = room
+        return room
     }
 
     /// Whether a text names the user as `@name`, in any case, not as part of a longer name.

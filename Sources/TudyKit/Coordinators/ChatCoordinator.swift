@@ -17,6 +17,9 @@ final class ChatCoordinator: Coordinator {
     private(set) var pendingAction: PendingAction?
     let context: AppContext
     var trace: FlowTrace? { context.trace }
+    /// The user's rooms as the change stream last told them, by id: a notice names its room
+    /// without asking the store for each message.
+    var knownRooms: [Int: Room] = [:]
 
     init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController

@@ -2,15 +2,19 @@
 
 extension TabBarCoordinator {
     /// The request for a person at a terminal: the prompt also shows the Chat tab's unread
-    /// total. It reads the store, so piped input, which shows no prompt, does without it.
-    func interactiveLineRequest() async -> LineRequest {
+    /// total. Piped input, which shows no prompt, does without it.
+    /// - Parameter rereads: read the counts from the store (once a command has run), rather
+    ///   than go on from what the change stream told (a prompt drawn again for news).
+    func interactiveLineRequest(rereads: Bool = true) async -> LineRequest {
         var request = lineRequest
         guard isAtCommandPrompt, !isContinuingMessage else { return request }
-        var rooms: [RoomSummary] = []
-        if let session = context.login.session {
-            rooms = (try? await context.store.rooms(of: session)) ?? []
+        if rereads || !unreadTally.isKnown {
+            unreadTally = UnreadTally()
+            if let session = context.login.session, let rooms = try? await context.store.rooms(of: session) {
+                unreadTally.read(rooms)
+            }
         }
-        let unread = rooms.reduce(0) { $0 + $1.unreadCount }
+        let unread = unreadTally.total
         if unread > 0 { request.prompt = commandPrompt(unread: unread) }
         return request
     }

@@ -35,6 +35,8 @@ final class TabBarCoordinator: Coordinator {
     var resumedKeptLogin: Session?
     /// A message that could not be sent (the store was away): the next prompt starts with it.
     var unsentDraft: String?
+    /// The unread count the prompt shows.
+    var unreadTally = UnreadTally()
     /// Whether the last line was a `/quit` that warned of an open draft or login.
     var quitWarning = false
     /// Whether the line before this one gave that warning: a `/quit` now leaves.
@@ -302,16 +304,51 @@ final class TabBarCoordinator: Coordinator {
 
     /// Shows one change from the store, where the user is.
     func show(_ change: StoreChange) async {
-        if case .connection(let line) = change {
-            context.console.line(line)
-            return
+        await show([change])
+    }
+
+    /// Shows changes that arrived, oldest first; then the open room is marked read, once, up
+    /// to what was shown.
+    func show(_ changes: [StoreChange]) async {
+        for change in changes {
+            if case .connection(let line) = change {
+                context.console.line(line)
+                continue
+            }
+            let room = openRoom
+            if let user = context.login.user, room == nil || change.roomID != room?.room.id {
+                unreadTally.count(change, viewer: user)
+            }
+            do {
+                try await chatCoordinator.show(change, openRoom: room)
+            } catch {
+                context.console.error(error)
+            }
         }
-        let chatShown = tabBarController.presented == nil && tabBarController.selectedTab == .chat
-        let openRoom = chatShown ? chatCoordinator.navigationController.topScreen as? RoomScreen : nil
+        guard let room = openRoom else { return }
         do {
-            try await chatCoordinator.show(change, openRoom: openRoom)
+            try await room.markShownRead()
         } catch {
             context.console.error(error)
+        }
+        if room.isReadToItsEnd { unreadTally.roomIsRead(room.room.id) } else { unreadTally.forget() }
+    }
+
+    /// The room on screen, if a room is what the user is looking at.
+    private var openRoom: RoomScreen? {
+        let chatShown = tabBarController.presented == nil && tabBarController.selectedTab == .chat
+        return chatShown ? chatCoordinator.navigationController.topScreen as? RoomScreen : nil
+    }
+}
+
+extension StoreChange {
+    /// The room a change is of, if one.
+    var roomID: Int? {
+        switch self {
+        case .message(let message), .messageChanged(let message): message.roomID
+        case .joined(let room), .membersChanged(let room): room.id
+        case .left(let roomID): roomID
+        case .connection: nil
         }
     }
 }

@@ -47,10 +47,12 @@ final class RoomScreen: Screen {
     /// The oldest message shown so far; `/more` pages before it, by key.
     private var oldestShownID: Int?
     private var hasOlder = false
-    /// The newest message shown so far: the room is read up to it, and no further.
-    private(set) var newestShownID = 0
-    /// Each message as last printed here, so that a change is printed once, however it comes.
-    private var shown: [Int: Message] = [:]
+    /// What has been shown, and so how far the room may be marked read.
+    private var timeline = RoomTimeline()
+    /// The live feed's epoch when a read by key last reached the room's end, while the feed
+    /// brought the user's changes: as long as it holds, a message the feed brings follows
+    /// the last one shown with nothing missing. Nil when the room is not read to its end.
+    private var liveSince: Int?
 
     init(room: Room, context: AppContext) {
         self.room = room
@@ -69,11 +71,14 @@ final class RoomScreen: Screen {
     func appear() async throws {
         let session = try context.requireSession()
         room = try await context.store.room(id: room.id, for: session)
+        let epoch = liveEpoch(for: session)
         guard let firstUnread = try await context.store.firstUnread(in: room.id, for: session) else {
             let page = try await context.store.messages(in: room.id, for: session, before: nil, limit: Self.pageSize)
+            // The newest page, read after the feed began: the room is read to its end.
+            timeline = RoomTimeline(cursor: page.messages.last?.id ?? 0)
+            liveSince = epoch
             header(hasOlder: page.hasOlder)
             show(page)
-            try await markShownRead(page.messages)
             return
         }
         let unread = try await context.store.messages(in: room.id, for: session, after: firstUnread - 1, limit: Self.unreadCap + 1)
@@ -83,14 +88,20 @@ final class RoomScreen: Screen {
         let space = Self.pageSize - shown.count
         let above = try await context.store.messages(in: room.id, for: session, before: firstUnread, limit: max(1, space))
         let before = space > 0 ? above : MessagePage(messages: [], hasOlder: !above.messages.isEmpty || above.hasOlder)
+        // Everything before the first unread is read already; the unread follow it.
+        timeline = RoomTimeline(cursor: firstUnread - 1)
+        _ = timeline.takeFollowing(shown, viewer: session.user)
         header(hasOlder: before.hasOlder)
         show(before, saysWhenEmpty: false)
         context.console.line("── \(shown.count { $0.isUnread(by: session.user) }) new ──")
         show(MessagePage(messages: shown, hasOlder: before.hasOlder), keepsOldest: !before.messages.isEmpty)
         if unread.count > Self.unreadCap {
             context.console.line("── more new after these: /next shows them ──")
+            liveSince = nil
+        } else {
+            liveSince = epoch
         }
-        try await markShownRead(shown)
+        try await markShownRead()
     }
 
     private func header(hasOlder: Bool) {
@@ -101,24 +112,7 @@ final class RoomScreen: Screen {
     func handle(_ input: ScreenInput) async throws {
         let session = try context.requireSession()
         if case .text(let text) = input {
-            // At a terminal, what came in before this line is printed before it, in order.
-            var caughtUp = true
-            if context.showsLiveMessages {
-                do {
-                    try await showNewMessages(for: session)
-                } catch where Outage.matches(error) {
-                    // The store is away: the message waits for it (as a send does), marked so.
-                    caughtUp = false
-                    context.console.line("… \(session.user.name): \(text)  (to be sent when the connection is back)")
-                }
-            }
-            let message = try await context.store.send(text, to: room.id, from: session)
-            // Back: what came meanwhile, this message among it, in order.
-            if !caughtUp { _ = try? await showNewMessages(for: session) }
-            if message.id > newestShownID {
-                print(message)
-                newestShownID = message.id
-            }
+            try await send(text, for: session)
             return
         }
         let (command, argument) = try Command.parse(input, on: self)
@@ -167,22 +161,64 @@ final class RoomScreen: Screen {
         vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
     }
 
-    /// A message that arrived while the room is open: printed, and read, unless already shown.
-    func receive(_ message: Message) async throws {
-        guard message.id > newestShownID, let session = context.login.session else { return }
-        print(message)
-        newestShownID = message.id
-        if !message.sender.isNamed(session.user.name) {
-            try await context.store.markRead(roomID: room.id, upTo: message.id, for: session)
+    /// Sends a line. At a terminal, with the room read to its end and the feed bringing the
+    /// user's changes, the message is printed when the feed brings it, after whatever came
+    /// before it; otherwise what is new is read by key, this message among it. A script is
+    /// shown only its own message, until it asks for news with `/wait`.
+    private func send(_ text: String, for session: Session) async throws {
+        if context.showsLiveMessages && context.live.storeIsAway {
+            // The message waits for the store (as a send does), marked so.
+            context.console.line("… \(session.user.name): \(text)  (to be sent when the connection is back)")
         }
+        let message = try await context.store.send(text, to: room.id, from: session)
+        guard message.id > timeline.cursor else { return }
+        if isLive(for: session) {
+            // Ids are unique: the one after the cursor has nothing before it to wait for.
+            if message.id == timeline.cursor + 1 { timeline.takeFollowing([message], viewer: session.user).forEach(print) }
+            return
+        }
+        if context.showsLiveMessages { try await showNewMessages(for: session) }
+        // Others' messages before it are unshown (a script's, or past the unread cap): the
+        // user's own is printed as sent, and the room is not read past what was shown.
+        if message.id > timeline.cursor, !timeline.hasShown(message.id) {
+            timeline.noteShown(message)
+            print(message)
+        }
+    }
+
+    /// Whether everything in the room has been shown, as far as this screen knows.
+    var isReadToItsEnd: Bool { liveSince != nil }
+
+    /// Whether a message the live feed brings for this room can be printed as it comes.
+    private func isLive(for session: Session) -> Bool {
+        context.showsLiveMessages && liveSince != nil && liveSince == liveEpoch(for: session)
+    }
+
+    /// The feed's epoch if it brings the user's changes now; taken before a read by key, so
+    /// that anything the feed may miss after it is noticed.
+    private func liveEpoch(for session: Session) -> Int? {
+        context.live.brings(session) ? context.live.epoch : nil
+    }
+
+    /// A message that arrived while the room is open: printed unless already shown, after
+    /// any it follows that were not; the room is marked read by `markShownRead`.
+    func receive(_ message: Message) async throws {
+        guard message.id > timeline.cursor, let session = context.login.session else { return }
+        if isLive(for: session) {
+            timeline.takeFollowing([message], viewer: session.user).forEach(print)
+        } else if liveSince != nil || !context.showsLiveMessages {
+            // Read to its end once, but the feed may have missed something since: by key.
+            try await showNewMessages(for: session)
+        }
+        // Otherwise newer unread wait unshown: /next shows them.
     }
 
     /// A message edited or deleted: printed again as it is now, in the open room, if this
     /// screen has shown it, and unless it printed it so already (the user's own change, or
     /// a change sent again after a reconnection).
     func receiveChange(_ message: Message) {
-        guard let before = shown[message.id], before != message else { return }
-        print(message)
+        guard timeline.takeChange(message) else { return }
+        context.console.show(.message(message))
     }
 
     /// Reads `/edit`'s argument: `#n` then the text for message n, or the text alone for the
@@ -214,13 +250,17 @@ final class RoomScreen: Screen {
         }
     }
 
-    /// Prints, by key, what is newer than the newest message shown; whether any was someone else's.
+    /// Prints, by key, what follows the last message shown, up to the unread cap, and marks
+    /// it read; whether any was someone else's.
     @discardableResult
     private func showNewMessages(for session: Session) async throws -> Bool {
-        let new = try await context.store.messages(in: room.id, for: session, after: newestShownID, limit: Self.unreadCap)
-        new.forEach(print)
-        try await markShownRead(new)
-        return new.contains { !$0.sender.isNamed(session.user.name) }
+        let epoch = liveEpoch(for: session)
+        let new = try await context.store.messages(in: room.id, for: session, after: timeline.cursor, limit: Self.unreadCap)
+        let fresh = timeline.takeFollowing(new, viewer: session.user)
+        fresh.forEach(print)
+        liveSince = new.count < Self.unreadCap ? epoch : nil
+        try await markShownRead()
+        return fresh.contains { !$0.sender.isNamed(session.user.name) }
     }
 
     /// Prints a page; `/more` then pages before its oldest message, unless `keepsOldest` (a page
@@ -229,20 +269,24 @@ final class RoomScreen: Screen {
         if page.messages.isEmpty && saysWhenEmpty {
             context.console.line("no messages yet: type one and press Enter")
         }
-        page.messages.forEach(print)
+        for message in page.messages {
+            timeline.noteShown(message)
+            print(message)
+        }
         if !keepsOldest { oldestShownID = page.messages.first?.id ?? oldestShownID }
         hasOlder = page.hasOlder
     }
 
-    /// Prints a message of this room, numbered, and notes it as shown.
+    /// Prints a message of this room, numbered.
     private func print(_ message: Message) {
         context.console.show(.message(message))
-        shown[message.id] = message
     }
 
-    private func markShownRead(_ messages: [Message]) async throws {
-        guard let newest = messages.last, let session = context.login.session else { return }
-        newestShownID = max(newestShownID, newest.id)
-        try await context.store.markRead(roomID: room.id, upTo: newest.id, for: session)
+    /// Marks the room read up to the last message shown with none missing before it, if
+    /// someone else's was shown since the last mark: one write for everything shown since.
+    func markShownRead() async throws {
+        guard let id = timeline.readMarkDue, let session = context.login.session else { return }
+        try await context.store.markRead(roomID: room.id, upTo: id, for: session)
+        timeline.noteMarked(upTo: id)
     }
 }

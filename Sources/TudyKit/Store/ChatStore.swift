@@ -95,14 +95,14 @@ public protocol ChatStore: Sendable {
     /// when the task iterating it is cancelled.
     func changes(for session: Session) async throws -> AsyncStream<StoreChange>
 
-    /// For a store that reaches its data over a connection that can drop (a server's): one
-    /// line each time it is lost or back, from now on, for everyone using the store, signed
+    /// For a store that reaches its data over a connection that can drop (a server's): a
+    /// report each time it is lost or back, from now on, for everyone using the store, signed
     /// in or not. Nil for a store with no such connection.
-    func connectionReports() -> AsyncStream<String>?
+    func connectionReports() -> AsyncStream<ConnectionReport>?
 }
 
 extension ChatStore {
-    public func connectionReports() -> AsyncStream<String>? { nil }
+    public func connectionReports() -> AsyncStream<ConnectionReport>? { nil }
 
     /// Keeps a message that no retry will name.
     public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {

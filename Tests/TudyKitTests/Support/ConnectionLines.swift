@@ -6,7 +6,7 @@ extension ChangeRecorder {
         let reports = client.connectionReports() ?? AsyncStream { $0.finish() }
         return await reading(AsyncStream { continuation in
             let reading = Task {
-                for await line in reports { continuation.yield(.connection(line)) }
+                for await report in reports { continuation.yield(.connection(report.line)) }
                 continuation.finish()
             }
             continuation.onTermination = { _ in reading.cancel() }

@@ -132,7 +132,7 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("changes") { try await base.changes(for: session) }
     }
 
-    func connectionReports() -> AsyncStream<String>? {
+    func connectionReports() -> AsyncStream<ConnectionReport>? {
         base.connectionReports()
     }
 }

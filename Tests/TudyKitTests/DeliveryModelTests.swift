@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+
+@testable import TudyKit
+import TudyPostgres
+import TudySQLite
+
+/// The delivery and read model, as a person sees it: several people send at once into several
+/// rooms while a reader at a terminal opens rooms and types. Whatever the interleaving, the
+/// reader is shown every message of the room it has open exactly once, in id order with none
+/// missing, and nothing is marked read that it was not shown. Seeded, so a failure repeats.
+@MainActor
+@Suite("Delivery and read model", .closingStores)
+struct DeliveryModelTests {
+    /// One store as the test uses it: where the senders write, where the reader's tudy reads,
+    /// and, for a server, how to restart it.
+    struct World {
+        let senders: any ChatStore
+        let reader: any ChatStore
+        var restart: (@Sendable () async throws -> Void)?
+        var close: @Sendable () async -> Void = {}
+    }
+
+    /// A kind of store, and how to make a world of it.
+    struct Kind: Sendable, CustomTestStringConvertible {
+        let name: String
+        let make: @Sendable () async throws -> World
+        var testDescription: String { name }
+
+        static let memory = Kind(name: "in-memory") {
+            let store = TestApp.memoryStore()
+            return World(senders: store, reader: store)
+        }
+
+        /// Two stores on one file, as two processes have: the reader learns of the senders'
+        /// commits only through the file.
+        static let sqlite = Kind(name: "SQLite, two stores on one file") {
+            let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
+            let hasher = Argon2idPasswordHasher(cost: .testing)
+            let senders = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher)
+            let reader = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher)
+            return World(senders: senders, reader: reader)
+        }
+
+        /// Two stores on one database, as two servers have.
+        static let postgres = Kind(name: "PostgreSQL, two stores on one database") {
+            let url = try await PostgresTestCluster.newDatabase()
+            let senders = try await PostgresTestCluster.store(at: url)
+            let reader = try await PostgresTestCluster.store(at: url)
+            return World(senders: senders, reader: reader)
+        }
+
+        /// The reader through a real server, which is stopped and started again at random
+        /// moments; the senders write to the server's store.
+        static let remote = Kind(name: "remote, the server restarted") {
+            let store = TestServer.memoryStore()
+            let server = Locked(try await TestServer.start(store))
+            let client = try await server.value.client()
+            let port = server.value.port
+            return World(
+                senders: store, reader: client,
+                restart: {
+                    await server.value.stop()
+                    server.value = try await TestServer.start(store, port: port)
+                },
+                close: {
+                    await client.close()
+                    await server.value.stop()
+                })
+        }
+
+        static let all: [Kind] = [memory, sqlite, postgres, remote]
+    }
+
+    /// What the reader was shown: each visit to a room (from its `/open` on), the ids of the
+    /// room's messages printed in it, in the order printed.
+    private struct Visit {
+        let roomID: Int
+        var ids: [Int] = []
+    }
+
+    private static func visits(in transcript: String) -> [Visit] {
+        var visits: [Visit] = []
+        for line in transcript.split(separator: "\n") {
+            if line.hasPrefix("> /open "), let id = Int(line.dropFirst("> /open ".count)) {
+                visits.append(Visit(roomID: id))
+            } else if line.hasPrefix("#"), let end = line.firstIndex(of: " "), line[end...].hasPrefix(" ["),
+                let id = Int(line[line.index(after: line.startIndex)..<end]), !visits.isEmpty
+            {
+                visits[visits.count - 1].ids.append(id)
+            }
+        }
+        return visits
+    }
+
+    @Test("senders at once into several rooms, a reader who opens rooms and types: each message shown once, in order, none missing; none read unseen", arguments: Kind.all)
+    func everyMessageOnceInOrder(kind: Kind) async throws {
+        for seed in UInt64(1)...3 {
+            try await run(kind: kind, seed: seed)
+        }
+    }
+
+    private func run(kind: Kind, seed: UInt64) async throws {
+        var random = SeededGenerator(seed: seed)
+        let world = try await kind.make()
+        let senderCount = Int.random(in: 2...5, using: &random)
+        let names = (1...senderCount).map { "sender\($0)" }
+        var sessions: [String: Session] = [:]
+        for name in names { sessions[name] = try await world.senders.signUp(name: name, password: "password-\(name)") }
+        let rita = try await world.senders.signUp(name: "rita", password: "password-rita")
+        // A 1:1 room with each sender, and a group of everyone.
+        var rooms: [Int: [String]] = [:]
+        for name in names {
+            let room = try await world.senders.directRoom(between: sessions[name]!, and: rita.user)
+            rooms[room.id] = [name]
+        }
+        var group = try await world.senders.directRoom(between: sessions[names[0]]!, and: User(name: names[1]))
+        group = try await world.senders.invite(rita.user, to: group.id, by: sessions[names[0]]!)
+        for name in names.dropFirst(2) { group = try await world.senders.invite(User(name: name), to: group.id, by: sessions[names[0]]!) }
+        rooms[group.id] = names
+        let roomIDs = rooms.keys.sorted()
+
+        let app = TestApp(store: world.reader)
+        let reader = PromptedLineReader(output: app.output)
+        let repl = REPL(app: app.app, reader: reader, console: app.context.console, options: .init(isInteractive: true))
+        let running = Task { await repl.run() }
+        func settle(_ what: String) async throws {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !reader.isIdle {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("seed \(seed): tudy did not come back to its prompt after \(what):\n\(app.output.transcript.suffix(1500))")
+                    throw CancellationError()
+                }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        reader.type("/login rita", "password-rita", "/chat")
+        try await settle("logging in")
+
+        // Each sender sends to its rooms, at its own pace; the reader meanwhile opens rooms and
+        // types, and the server (if any) restarts now and then.
+        let perSender = 40
+        let plans = names.map { name in
+            (name, (0..<perSender).map { _ in
+                (roomIDs.filter { rooms[$0]!.contains(name) }.randomElement(using: &random)!, Int.random(in: 0...3, using: &random))
+            })
+        }
+        let sending = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (name, plan) in plans {
+                    let session = sessions[name]!
+                    group.addTask {
+                        for (number, (roomID, pause)) in plan.enumerated() {
+                            _ = try await world.senders.send("\(name) \(number)", to: roomID, from: session)
+                            try await Task.sleep(for: .milliseconds(pause))
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        // A server goes away now and then while messages flow.
+        let pauses = (0..<6).map { _ in Int.random(in: 5...40, using: &random) }
+        let restarting = Task {
+            guard let restart = world.restart else { return }
+            for pause in pauses {
+                try await Task.sleep(for: .milliseconds(pause))
+                try await restart()
+            }
+        }
+        for step in 0..<12 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                reader.type("/back", "/open \(roomIDs.randomElement(using: &random)!)")
+            case 4..<8:
+                reader.type("rita \(step)")
+            default:
+                reader.type("/rooms")
+            }
+            try await settle("step \(step)")
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...15, using: &random)))
+        }
+        try await sending.value
+        try await restarting.value
+
+        // Once the senders are done, the reader opens a room and stays: everything in it comes.
+        let last = roomIDs.randomElement(using: &random)!
+        // As a person would, again while a reconnecting tudy says to try again in a moment.
+        let opening = ContinuousClock.now + .seconds(30)
+        repeat {
+            reader.type("/back", "/open \(last)")
+            try await settle("the last /open")
+            if (app.tabBar.chatCoordinator.navigationController.topScreen as? RoomScreen)?.room.id == last { break }
+            try await Task.sleep(for: .milliseconds(50))
+        } while ContinuousClock.now < opening
+        let newest = try await world.senders.messages(in: last, for: rita, before: nil, limit: 1).messages.last?.id ?? 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        while Self.visits(in: app.output.transcript).last?.ids.last ?? 0 < newest {
+            guard ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        reader.end()
+        _ = await running.value
+
+        let visits = Self.visits(in: app.output.transcript)
+        #expect(
+            visits.last?.ids.last == newest,
+            "seed \(seed): the room left open did not show its newest message #\(newest):\n\(app.output.transcript.suffix(3000))")
+        var allIDs: [Int: [Message]] = [:]
+        for roomID in roomIDs {
+            allIDs[roomID] = try await world.senders.messages(in: roomID, for: rita, after: 0, limit: 10_000)
+        }
+        var everShown = Set<Int>()
+        for visit in visits {
+            everShown.formUnion(visit.ids)
+            guard let first = visit.ids.first, let lastShown = visit.ids.last else { continue }
+            let expected = allIDs[visit.roomID]!.map(\.id).filter { $0 >= first && $0 <= lastShown }
+            #expect(visit.ids == expected, "seed \(seed), room #\(visit.roomID): shown \(visit.ids), but the room holds \(expected)")
+        }
+        for roomID in roomIDs {
+            let firstUnread = try await world.senders.firstUnread(in: roomID, for: rita) ?? .max
+            let readUnseen = allIDs[roomID]!.filter { $0.id < firstUnread && $0.isUnread(by: rita.user) && !everShown.contains($0.id) }
+            #expect(readUnseen.isEmpty, "seed \(seed), room #\(roomID): marked read, never shown: \(readUnseen.map(\.id))")
+        }
+        await world.close()
+    }
+}
