@@ -210,21 +210,31 @@ extension PostgresChatStore {
                     Int.self, "INSERT INTO room (kind, direct_key) VALUES (\(seeded.kind.rawValue), \(key)) RETURNING id",
                     on: connection) ?? 0
                 for member in members { try await Self.admit(userID: member.id, roomID: roomID, on: connection) }
-                for line in seeded.messages {
-                    let sender = try await user(line.sender, at: "rooms[\(index)]")
-                    let id = try await Self.one(
-                        Int.self,
+                // Each sender looked up once, not once a message.
+                var senderIDs: [String: Int] = [:]
+                for name in Set(seeded.messages.map(\.sender)) { senderIDs[name] = try await user(name, at: "rooms[\(index)]").id }
+                let senders = seeded.messages.map { senderIDs[$0.sender]! }
+                for start in stride(from: 0, to: seeded.messages.count, by: Self.seedBatch) {
+                    let lines = seeded.messages[start..<min(start + Self.seedBatch, seeded.messages.count)]
+                    // Many rows a statement: a large seed loads in seconds, not one round trip a message.
+                    // Under the order lock nobody else takes ids, so those taken here are in order.
+                    try await connection.query(
                         """
                         INSERT INTO message (id, room_id, sender_id, text, sent_at, search_text)
-                        VALUES (nextval('message_id'), \(roomID), \(sender.id), \(line.text), \(line.sentAt ?? now),
-                                \(CaseFolding.search(line.text)))
-                        RETURNING id
-                        """, on: connection) ?? 0
-                    // A sender has read what they wrote.
-                    try await connection.query(
-                        "UPDATE membership SET last_read_message_id = \(id) WHERE room_id = \(roomID) AND user_id = \(sender.id)",
-                        logger: Self.quiet)
+                        SELECT nextval('message_id'), \(roomID), line.sender, line.text, line.sent_at, line.folded
+                        FROM unnest(\(Array(senders[lines.indices])), \(lines.map(\.text)), \(lines.map { $0.sentAt ?? now }),
+                                    \(lines.map { CaseFolding.search($0.text) }))
+                             WITH ORDINALITY AS line(sender, text, sent_at, folded, position)
+                        ORDER BY line.position
+                        """, logger: Self.quiet)
                 }
+                // A sender has read what they wrote.
+                try await connection.query(
+                    """
+                    UPDATE membership SET last_read_message_id = written.newest
+                    FROM (SELECT sender_id, max(id) AS newest FROM message WHERE room_id = \(roomID) GROUP BY sender_id) AS written
+                    WHERE membership.room_id = \(roomID) AND membership.user_id = written.sender_id
+                    """, logger: Self.quiet)
             }
         }
     }

@@ -192,6 +192,9 @@ public final class PostgresChatStore: SeedableStore {
         try await transaction { try await Self.all(String.self, "SELECT name FROM users ORDER BY name", on: $0) }
     }
 
+    /// How many seeded messages one statement inserts.
+    static let seedBatch = 5_000
+
     static let quiet = Logger(label: "tudy.postgres.query", factory: { _ in SwiftLogNoOpLogHandler() })
 
     static func openSession(userID: Int, user: User, now: Date, on connection: PostgresConnection) async throws -> Session {
