@@ -3,6 +3,7 @@ import Testing
 
 @testable import TudyKit
 import TudyPostgres
+import TudyRemote
 import TudySQLite
 
 /// The delivery and read model, as a person sees it: several people send at once into several
@@ -223,5 +224,31 @@ struct DeliveryModelTests {
             #expect(readUnseen.isEmpty, "seed \(seed), room #\(roomID): marked read, never shown: \(readUnseen.map(\.id))")
         }
         await world.close()
+    }
+
+    @Test("a send whose answer was lost is not called undone: the text goes back into the line, and sent again it is stored once")
+    func unconfirmedSend() async throws {
+        let base = TestApp.memoryStore()
+        let store = FaultyStore(base)
+        let ann = try await base.signUp(name: "ann", password: "password-ann")
+        let ben = try await base.signUp(name: "ben", password: "password-ben")
+        let room = try await base.directRoom(between: ann, and: ben.user)
+        let app = TestApp(store: store)
+        try await app.app.start()
+        app.context.login.session = ann
+        app.context.showsLiveMessages = true
+        app.tabBar.readsScript = false
+        #expect(await app.send("/chat", "/open \(room.id)") == [])
+        store.loseReplies(with: RemoteStoreError.unreachable(url: "ws://example", seconds: 10), calls: ["send"])
+        let errors = await app.send("see you at nine")
+        #expect(errors == [CommandError.sendUnconfirmed.message])
+        #expect(app.tabBar.unsentDraft == "see you at nine", "the text is back in the line")
+        store.loseReplies(with: nil, calls: [])
+        app.tabBar.unsentDraft = nil
+        #expect(await app.send("see you at nine") == [])
+        let stored = try await base.messages(in: room.id, for: ann, after: 0, limit: 10)
+        #expect(stored.map(\.text) == ["see you at nine"], "kept once, though it was sent twice")
+        #expect(await app.send("see you at nine") == [])
+        #expect(try await base.messages(in: room.id, for: ann, after: 0, limit: 10).count == 2, "typed again once it was confirmed: a new message")
     }
 }

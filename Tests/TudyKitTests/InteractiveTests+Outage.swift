@@ -39,7 +39,7 @@ extension InteractiveTests {
         // Away for longer than a request waits: said on one line, and the text is back in the line.
         server.stop()
         try terminal.enter(["never sent"])
-        shown = try terminal.waitUntil(seconds: 30) { $0.contains("did not answer within") }
+        shown = try terminal.waitUntil(seconds: 30) { $0.contains("your message is not confirmed") }
         shown = try terminal.waitUntil { $0.hasSuffix("@alice  bob> never sent\n") || $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("bob> never sent") }
         #expect(shown.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("bob> never sent"), "\(shown)")
         try terminal.press("C-u", "C-d")

@@ -16,6 +16,8 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case waitTimedOut(seconds: Int, place: String)
     case gone(String, here: String)
     case pasteNotHere(lines: Int, here: String)
+    /// A message whose send had no answer: it may or may not be stored.
+    case sendUnconfirmed
 
     var message: String {
         switch self {
@@ -51,6 +53,8 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
             "no message from anyone else came to \(place) within \(seconds) s: /wait again, or /wait <seconds> for longer"
         case .pasteNotHere(let lines, let here):
             "a paste of \(lines) lines is sent as one message in a chat room only: none of it was run at \(here)"
+        case .sendUnconfirmed:
+            "your message is not confirmed: the store is away and did not answer in time; send the same text again and it is kept once, whether or not this try arrived"
         case .nothingToGoBack(let here):
             "nothing to go back to at \(here): /home or /chat switch tabs"
         }
@@ -61,4 +65,9 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
         guard let last = items.last, items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
+}
+
+extension CommandError: StoreOutage {
+    /// An unconfirmed send is the store being away: the text goes back into the line.
+    var isOutage: Bool { self == .sendUnconfirmed }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A chat room: its latest messages, and plain text to send.
 @MainActor
 final class RoomScreen: Screen {
@@ -53,6 +55,9 @@ final class RoomScreen: Screen {
     /// brought the user's changes: as long as it holds, a message the feed brings follows
     /// the last one shown with nothing missing. Nil when the room is not read to its end.
     private var liveSince: Int?
+    /// A line whose send had no answer, with the key it was sent under: sent again, it goes
+    /// under the same key, so that the store keeps it once whether or not the first try arrived.
+    private var unconfirmed: (text: String, key: String)?
 
     init(room: Room, context: AppContext) {
         self.room = room
@@ -170,7 +175,16 @@ final class RoomScreen: Screen {
             // The message waits for the store (as a send does), marked so.
             context.console.line("… \(session.user.name): \(text)  (to be sent when the connection is back)")
         }
-        let message = try await context.store.send(text, to: room.id, from: session)
+        let key = unconfirmed?.text == text ? unconfirmed!.key : UUID().uuidString
+        let message: Message
+        do {
+            message = try await context.store.send(text, to: room.id, from: session, key: key)
+        } catch where Outage.matches(error) {
+            // It may have been stored, its answer lost: "not done" could be untrue.
+            unconfirmed = (text, key)
+            throw CommandError.sendUnconfirmed
+        }
+        unconfirmed = nil
         guard message.id > timeline.cursor else { return }
         if isLive(for: session) {
             // Ids are unique: the one after the cursor has nothing before it to wait for.

@@ -9,6 +9,7 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     private let base: any ChatStore
     private let failure = Locked<(error: any Error, calls: Set<String>?)?>(nil)
     private let record = Locked<[String]>([])
+    private let lostReplies = Locked<(error: any Error, calls: Set<String>)?>(nil)
 
     init(_ base: any ChatStore) {
         self.base = base
@@ -19,13 +20,21 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         failure.value = error.map { ($0, calls) }
     }
 
+    /// From now on the calls named are done, but throw `error` as if their answer was lost on
+    /// the way back; nil answers again.
+    func loseReplies(with error: (any Error)?, calls: Set<String>) {
+        lostReplies.value = error.map { ($0, calls) }
+    }
+
     /// The calls made, by name, in order.
     var calls: [String] { record.value }
 
     private func pass<T>(_ name: String, _ call: () async throws -> T) async throws -> T {
         record.value.append(name)
         if let failure = failure.value, failure.calls?.contains(name) ?? true { throw failure.error }
-        return try await call()
+        let result = try await call()
+        if let lost = lostReplies.value, lost.calls.contains(name) { throw lost.error }
+        return result
     }
 
     func signUp(name: String, password: String) async throws -> Session {
