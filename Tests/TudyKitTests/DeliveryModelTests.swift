@@ -251,4 +251,67 @@ struct DeliveryModelTests {
         #expect(await app.send("see you at nine") == [])
         #expect(try await base.messages(in: room.id, for: ann, after: 0, limit: 10).count == 2, "typed again once it was confirmed: a new message")
     }
+
+    @Test("a client that receives 1,000 messages a second across its rooms stays connected, shows each once, and marks read a few times a second")
+    func busyRooms() async throws {
+        let store = TestServer.memoryStore()
+        let server = try await TestServer.start(store)
+        let client = try await server.client()
+        let rita = try await store.signUp(name: "rita", password: "password-rita")
+        var senders: [Session] = []
+        var rooms: [Int] = []
+        for number in 1...5 {
+            let sender = try await store.signUp(name: "sender\(number)", password: "password-sender\(number)")
+            senders.append(sender)
+            rooms.append(try await store.directRoom(between: sender, and: rita.user).id)
+        }
+        let counted = FaultyStore(client)
+        let app = TestApp(store: counted)
+        let reader = PromptedLineReader(output: app.output)
+        let repl = REPL(app: app.app, reader: reader, console: app.context.console, options: .init(isInteractive: true))
+        let running = Task { await repl.run() }
+        reader.type("/login rita", "password-rita", "/chat", "/open \(rooms[0])")
+        let ready = ContinuousClock.now + .seconds(30)
+        while !reader.isIdle && ContinuousClock.now < ready { try await Task.sleep(for: .milliseconds(2)) }
+        let marksBefore = counted.calls.count { $0 == "markRead" }
+
+        // Two seconds of 1,000 a second: each sender 400, one every 5 ms, into its own room.
+        let perSender = 400
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, sender) in senders.enumerated() {
+                let room = rooms[index]
+                group.addTask {
+                    for number in 0..<perSender {
+                        _ = try await store.send("busy \(number)", to: room, from: sender)
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let took = ContinuousClock.now - start
+        let lastID = try await store.messages(in: rooms[0], for: rita, before: nil, limit: 1).messages.last?.id ?? 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        while Self.visits(in: app.output.transcript).last?.ids.last ?? 0 < lastID && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        reader.end()
+        _ = await running.value
+        let transcript = app.output.transcript
+        #expect(!transcript.contains("lost the connection"), "\(transcript.suffix(2000))")
+        let shown = Self.visits(in: transcript).last?.ids ?? []
+        let expected = try await store.messages(in: rooms[0], for: rita, after: 0, limit: 1000).map(\.id)
+        #expect(shown == expected, "the open room shows each of its messages once, in order")
+        for (index, room) in rooms.enumerated().dropFirst() {
+            let notices = transcript.split(separator: "\n").filter { $0.contains("#\(room) @sender\(index + 1) sender\(index + 1): busy ") }
+            #expect(notices.count == perSender, "room #\(room): \(notices.count) notices of \(perSender)")
+        }
+        // A mark a batch, at most one every readMarkPause: a handful a second, not one a message.
+        let marks = counted.calls.count { $0 == "markRead" } - marksBefore
+        let most = Int(took / RoomScreen.readMarkPause) + 2
+        #expect(marks <= most, "\(marks) marks as read in \(took), at most \(most) expected; \(Dictionary(grouping: counted.calls, by: { $0 }).mapValues(\.count))")
+        await client.close()
+        await server.stop()
+    }
 }

@@ -38,7 +38,12 @@ public final class AppContext {
         self.showsLiveMessages = showsLiveMessages
         self.trace = trace
         live = LiveFeed(store: store, sleep: sleep)
+        self.sleep = sleep
     }
+
+    /// How time passes for what waits on it (a wait's limit, a pause between writes); tests
+    /// make it immediate.
+    let sleep: @Sendable (Duration) async throws -> Void
 
     /// The logged-in user's session. - Throws: `CommandError.notLoggedIn` for a guest.
     func requireSession() throws -> Session {

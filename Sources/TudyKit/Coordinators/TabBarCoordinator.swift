@@ -327,7 +327,7 @@ final class TabBarCoordinator: Coordinator {
         }
         guard let room = openRoom else { return }
         do {
-            try await room.markShownRead()
+            try await room.markNewsRead()
         } catch {
             context.console.error(error)
         }

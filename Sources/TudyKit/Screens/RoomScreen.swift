@@ -38,6 +38,10 @@ final class RoomScreen: Screen {
         }
     }
 
+    /// The least time between two marks of the room as read while news streams in: a busy
+    /// room costs a few writes a second, however many messages it gets.
+    static let readMarkPause = Duration.milliseconds(250)
+
     /// How many messages a page holds.
     static let pageSize = 20
     /// The most unread messages shown on opening; past it, `/next` goes on where it stopped.
@@ -58,6 +62,8 @@ final class RoomScreen: Screen {
     /// A line whose send had no answer, with the key it was sent under: sent again, it goes
     /// under the same key, so that the store keeps it once whether or not the first try arrived.
     private var unconfirmed: (text: String, key: String)?
+    /// Set while a mark of news as read waits out `readMarkPause` after the last one.
+    private var markIsPaused = false
 
     init(room: Room, context: AppContext) {
         self.room = room
@@ -294,6 +300,32 @@ final class RoomScreen: Screen {
     /// Prints a message of this room, numbered.
     private func print(_ message: Message) {
         context.console.show(.message(message))
+    }
+
+    /// Marks the room read, as `markShownRead` does, for news that streamed in: at once, unless
+    /// it was done less than `readMarkPause` ago; then once that time is up, for all that came
+    /// meanwhile.
+    func markNewsRead() async throws {
+        guard !markIsPaused else { return }
+        // Paused before the mark is awaited: news shown meanwhile waits for the next one.
+        markIsPaused = true
+        defer { resumeMarkingAfterPause() }
+        try await markShownRead()
+    }
+
+    /// Ends the pause after a mark of news, once `readMarkPause` is up; then marks what was
+    /// shown meanwhile.
+    private func resumeMarkingAfterPause() {
+        let sleep = context.sleep
+        Task { [weak self] in
+            try? await sleep(Self.readMarkPause)
+            guard let self else { return }
+            markIsPaused = false
+            // Shown meanwhile: marked now. Left (or logged out) meanwhile: nothing to mark.
+            // A failed mark is left to the next one, which covers it.
+            guard timeline.readMarkDue != nil, context.login.session != nil else { return }
+            try? await markNewsRead()
+        }
     }
 
     /// Marks the room read up to the last message shown with none missing before it, if
