@@ -7,14 +7,15 @@ import TudyKit
 ///
 /// SQLite tells no connection of another's commits, but `PRAGMA data_version` on a
 /// connection of the watcher's own changes whenever any other connection, in this process
-/// or another, has committed. It is polled every 25 ms by a thread of the watcher's own;
-/// only when it changed is anything read, and then by key: the messages whose ids lie past
+/// or another, has committed. A thread of the watcher's own looks at it when the store's
+/// write-ahead log is written (inotify), and every 50 ms in any case; only when it changed is
+/// anything read, and then by key: the messages whose ids lie past
 /// the last one seen, the messages changed since (by the key of `message_change`), and the
 /// user's rooms. Both keys are given out under SQLite's one write lock, so their order is
 /// the order of the commits and a cursor on them skips nothing.
 enum StoreWatcher {
-    /// How long the watcher sleeps between looks: 25 ms.
-    static let intervalMicroseconds = 25_000
+    /// The longest the watcher waits between looks when nothing wakes it: 50 ms.
+    static let fallbackMilliseconds: Int32 = 50
 
     /// What the watcher knows after a look.
     struct Snapshot: Sendable {
@@ -44,8 +45,10 @@ enum StoreWatcher {
         // A thread of its own that sleeps between looks: a look at an idle store is one
         // prepared statement, with no transaction and no task to schedule, so waiting costs
         // next to nothing.
+        let signal = WriteAheadLogSignal(storePath: path)
         let thread = Thread {
             defer {
+                signal.stop()
                 try? connection.close()
                 probe.close()
                 continuation.finish()
@@ -53,10 +56,13 @@ enum StoreWatcher {
             }
             var known = start
             var lastVersion = firstVersion
-            while !stop.sleep(microseconds: intervalMicroseconds) {
+            while true {
+                signal.wait(milliseconds: fallbackMilliseconds)
+                if stop.isTold { return }
                 do {
                     let version = try probe.read()
                     guard version != lastVersion else { continue }
+                    signal.seen()
                     lastVersion = version
                     let (changes, next) = try connection.read { db in try look(db, after: known, for: user) }
                     known = next

@@ -6,30 +6,22 @@ import Foundation
 /// the last connection to the file closes; a watcher's read-only connection left open would
 /// leave the newest messages in the `-wal` file beside the store, out of a copy of the store.
 final class StoreWatchers: @unchecked Sendable {
-    /// One watcher's thread: told to end, it wakes from its sleep, closes its connections and
-    /// says it has ended.
+    /// One watcher's thread: told to end, it ends at its next look (50 ms at most), closes its
+    /// connections and says it has ended.
     final class Stop: @unchecked Sendable {
         private let lock = NSLock()
-        private var isTold = false
-        private let wake = DispatchSemaphore(value: 0)
+        private var told = false
         private let ended = DispatchGroup()
 
         fileprivate init() { ended.enter() }
 
-        /// Tells the thread to end; it wakes at once if it is asleep.
+        /// Tells the thread to end, at its next look.
         func set() {
-            let first = lock.withLock {
-                defer { isTold = true }
-                return !isTold
-            }
-            if first { wake.signal() }
+            lock.withLock { told = true }
         }
 
-        /// Sleeps for `microseconds`, or less if told to end meanwhile; whether it was told.
-        func sleep(microseconds: Int) -> Bool {
-            _ = wake.wait(timeout: .now() + .microseconds(microseconds))
-            return lock.withLock { isTold }
-        }
+        /// Whether the thread was told to end.
+        var isTold: Bool { lock.withLock { told } }
 
         fileprivate func threadEnded() { ended.leave() }
 
