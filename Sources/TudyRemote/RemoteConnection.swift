@@ -94,7 +94,9 @@ actor RemoteConnection {
 
     /// A stream of a session's changes, kept across reconnections.
     func subscribe(token: String) async throws -> AsyncStream<StoreChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .bufferingNewest(1000))
+        // Unbounded here: the live feed that reads it keeps what waits unshown, and says when it
+        // drops any; dropped here, they would be gone unnoticed.
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         let local = nextID
         nextID += 1
         subscriptions[local] = RemoteSubscription(token: token, continuation: continuation)

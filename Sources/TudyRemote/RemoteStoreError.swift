@@ -23,6 +23,12 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
         }
     }
 
+    /// A request with no answer may have been done, its answer lost; one refused while the
+    /// connection or the database is down was not.
+    public var leavesOutcomeUnknown: Bool {
+        if case .unreachable = self { true } else { false }
+    }
+
     public var message: String {
         switch self {
         case .unreachable(let url, let seconds):

@@ -292,8 +292,15 @@ struct DeliveryModelTests {
         }
         let took = ContinuousClock.now - start
         let lastID = try await store.messages(in: rooms[0], for: rita, before: nil, limit: 1).messages.last?.id ?? 0
+        // Everything sent has come once the open room shows its last message and each other
+        // room's last notice is printed (they come in any order across rooms).
+        func allCame() -> Bool {
+            let transcript = app.output.transcript
+            return Self.visits(in: transcript).last?.ids.last ?? 0 >= lastID
+                && (2...senders.count).allSatisfy { transcript.contains("sender\($0): busy \(perSender - 1)\n") }
+        }
         let deadline = ContinuousClock.now + .seconds(30)
-        while Self.visits(in: app.output.transcript).last?.ids.last ?? 0 < lastID && ContinuousClock.now < deadline {
+        while !allCame() && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
         reader.end()
@@ -313,5 +320,34 @@ struct DeliveryModelTests {
         #expect(marks <= most, "\(marks) marks as read in \(took), at most \(most) expected; \(Dictionary(grouping: counted.calls, by: { $0 }).mapValues(\.count))")
         await client.close()
         await server.stop()
+    }
+
+    @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
+    func streamEndsAndIsFollowedAgain() async throws {
+        let base = TestApp.memoryStore()
+        let store = FaultyStore(base)
+        let ann = try await base.signUp(name: "ann", password: "password-ann")
+        let ben = try await base.signUp(name: "ben", password: "password-ben")
+        let room = try await base.directRoom(between: ann, and: ben.user)
+        let app = TestApp(store: store)
+        let reader = PromptedLineReader(output: app.output)
+        let repl = REPL(app: app.app, reader: reader, console: app.context.console, options: .init(isInteractive: true))
+        let running = Task { await repl.run() }
+        func waitFor(_ what: String, _ condition: () -> Bool) async {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !condition() && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+            #expect(condition(), "\(what); the transcript:\n\(app.output.transcript)")
+        }
+        reader.type("/login ann", "password-ann", "/chat", "/open \(room.id)")
+        await waitFor("ann in the room") { reader.isIdle }
+        _ = try await base.send("before", to: room.id, from: ben)
+        await waitFor("the first message shown") { app.output.transcript.contains("ben: before\n") }
+        store.endChangeStreams()
+        await waitFor("the person told") { app.output.transcript.contains(LiveFeed.streamEndedNotice) }
+        await waitFor("the stream asked for again") { store.calls.count { $0 == "changes" } >= 2 }
+        _ = try await base.send("after", to: room.id, from: ben)
+        await waitFor("the next message shown") { app.output.transcript.contains("ben: after\n") }
+        reader.end()
+        _ = await running.value
     }
 }

@@ -10,6 +10,10 @@ final class LiveFeed {
     private let store: any ChatStore
     private let sleep: @Sendable (Duration) async throws -> Void
     private var following: Session?
+    /// Set while a stream is being asked for, so that two follows do not both start one.
+    private var isStarting = false
+    /// Set when the stream being read ended on its own; its task then follows again.
+    private var streamEnded = false
     private var reading: Task<Void, Never>?
     private var reportingConnection: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
@@ -48,28 +52,52 @@ final class LiveFeed {
         reportingConnection?.cancel()
     }
 
-    /// Follows the changes of a session's user from now on, or nobody's; another session starts afresh.
+    /// What the person is told when the store's change stream ends on its own (its watch
+    /// failed): the feed follows again at once.
+    static let streamEndedNotice = "the store stopped telling tudy of new messages: following it again"
+    /// How long the feed waits before it follows a stream that ended again.
+    static let followAgainPause = Duration.milliseconds(200)
+
+    /// Follows the changes of a session's user from now on, or nobody's; another session starts
+    /// afresh. For the same session it does nothing, unless the stream ended: then it follows again.
     func follow(_ session: Session?) async {
-        guard session != following else { return }
+        if session == following, session == nil || (reading != nil && !streamEnded) || isStarting { return }
         reading?.cancel()
         reading = nil
-        pending = pending.filter(\.isConnectionReport)
-        following = session
+        streamEnded = false
+        if session != following {
+            pending = pending.filter(\.isConnectionReport)
+            following = session
+        }
         epoch += 1
-        guard let session, let stream = try? await store.changes(for: session) else { return }
-        guard following == session else { return }
+        guard let session else { return }
+        isStarting = true
+        defer { isStarting = false }
+        guard let stream = try? await store.changes(for: session), following == session else { return }
         reading = Task { [weak self] in
             for await change in stream { self?.arrive(change) }
-            // Ended by the store, not by a new follow: nothing more comes this way.
+            // Ended by the store, not by a new follow: the person is told, and it is followed
+            // again as the notice is shown, or after a pause in any case.
             guard !Task.isCancelled, let self else { return }
-            self.reading = nil
+            self.streamEnded = true
             self.epoch += 1
+            self.arrive(.connection(Self.streamEndedNotice))
+            // After a pause, so that a store whose stream keeps ending is not asked without end.
+            try? await self.sleep(Self.followAgainPause)
+            guard !Task.isCancelled, self.streamEnded else { return }
+            // From a task of its own: following again cancels this one.
+            Task { await self.resumeFollowing() }
         }
+    }
+
+    /// Follows again if the stream of the one followed has ended.
+    func resumeFollowing() async {
+        await follow(following)
     }
 
     /// Whether every change of `session`'s user from now on comes through this feed.
     func brings(_ session: Session) -> Bool {
-        following == session && reading != nil
+        following == session && reading != nil && !streamEnded
     }
 
     private func arrive(_ change: StoreChange) {

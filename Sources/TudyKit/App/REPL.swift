@@ -127,6 +127,9 @@ public final class REPL {
         Task {
             let live = tabBar.context.live
             while true {
+                // A stream that ended says so as its last change: followed again before that
+                // is shown, whenever it came.
+                await live.resumeFollowing()
                 while !live.pending.isEmpty { await showChanges(live.takeAll()) }
                 let prompt = await tabBar.interactiveLineRequest(rereads: false).prompt
                 // What came while the prompt was worked out is shown before it is drawn.

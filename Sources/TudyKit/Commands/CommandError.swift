@@ -70,4 +70,5 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
 extension CommandError: StoreOutage {
     /// An unconfirmed send is the store being away: the text goes back into the line.
     var isOutage: Bool { self == .sendUnconfirmed }
+    var leavesOutcomeUnknown: Bool { self == .sendUnconfirmed }
 }

@@ -186,9 +186,10 @@ final class RoomScreen: Screen {
         do {
             message = try await context.store.send(text, to: room.id, from: session, key: key)
         } catch where Outage.matches(error) {
-            // It may have been stored, its answer lost: "not done" could be untrue.
+            // Sent again, it goes under the same key. With no answer it may have been stored,
+            // its answer lost: "not done" could be untrue.
             unconfirmed = (text, key)
-            throw CommandError.sendUnconfirmed
+            throw Outage.leavesOutcomeUnknown(error) ? CommandError.sendUnconfirmed : error
         }
         unconfirmed = nil
         guard message.id > timeline.cursor else { return }

@@ -3,6 +3,12 @@
 public protocol StoreOutage: Error {
     /// Whether this error is such an outage.
     var isOutage: Bool { get }
+    /// Whether what was asked may have been done all the same (its answer is what was lost).
+    var leavesOutcomeUnknown: Bool { get }
+}
+
+extension StoreOutage {
+    public var leavesOutcomeUnknown: Bool { false }
 }
 
 /// Tells an outage from other errors, whatever the store.
@@ -10,5 +16,10 @@ public enum Outage {
     /// Whether `error` says the store is away for now.
     public static func matches(_ error: any Error) -> Bool {
         (error as? any StoreOutage)?.isOutage ?? false
+    }
+
+    /// Whether `error` leaves unknown whether what was asked was done.
+    public static func leavesOutcomeUnknown(_ error: any Error) -> Bool {
+        (error as? any StoreOutage)?.leavesOutcomeUnknown ?? false
     }
 }

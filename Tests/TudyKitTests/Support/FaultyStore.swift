@@ -10,6 +10,7 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     private let failure = Locked<(error: any Error, calls: Set<String>?)?>(nil)
     private let record = Locked<[String]>([])
     private let lostReplies = Locked<(error: any Error, calls: Set<String>)?>(nil)
+    private let changeStreams = Locked<[AsyncStream<StoreChange>.Continuation]>([])
 
     init(_ base: any ChatStore) {
         self.base = base
@@ -30,7 +31,7 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     var calls: [String] { record.value }
 
     private func pass<T>(_ name: String, _ call: () async throws -> T) async throws -> T {
-        record.value.append(name)
+        record.mutate { $0.append(name) }
         if let failure = failure.value, failure.calls?.contains(name) ?? true { throw failure.error }
         let result = try await call()
         if let lost = lostReplies.value, lost.calls.contains(name) { throw lost.error }
@@ -138,7 +139,24 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
     }
 
     func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
-        try await pass("changes") { try await base.changes(for: session) }
+        try await pass("changes") {
+            let changes = try await base.changes(for: session)
+            let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
+            let forwarding = Task {
+                for await change in changes { continuation.yield(change) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in forwarding.cancel() }
+            changeStreams.mutate { $0.append(continuation) }
+            return stream
+        }
+    }
+
+    /// Ends every change stream given so far, as a store whose watch failed does.
+    func endChangeStreams() {
+        let streams = changeStreams.value
+        changeStreams.value = []
+        streams.forEach { $0.finish() }
     }
 
     func connectionReports() -> AsyncStream<ConnectionReport>? {

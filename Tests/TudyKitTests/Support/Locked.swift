@@ -14,4 +14,9 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Changes the value in one go, so that two threads changing it at once both count.
+    func mutate(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&stored) }
+    }
 }
