@@ -226,14 +226,22 @@ struct DeliveryModelTests {
         await world.close()
     }
 
-    @Test("a send whose answer was lost is not called undone: the text goes back into the line, and sent again it is stored once")
-    func unconfirmedSend() async throws {
+    /// ann and ben in a 1:1 room of a store in memory, and a tudy for ann over a store double
+    /// of it.
+    private func annAndBen() async throws -> (
+        base: InMemoryChatStore, store: FaultyStore, ann: Session, ben: Session, room: Room, app: TestApp
+    ) {
         let base = TestApp.memoryStore()
         let store = FaultyStore(base)
         let ann = try await base.signUp(name: "ann", password: "password-ann")
         let ben = try await base.signUp(name: "ben", password: "password-ben")
         let room = try await base.directRoom(between: ann, and: ben.user)
-        let app = TestApp(store: store)
+        return (base, store, ann, ben, room, TestApp(store: store))
+    }
+
+    @Test("a send whose answer was lost is not called undone: the text goes back into the line, and sent again it is stored once")
+    func unconfirmedSend() async throws {
+        let (base, store, ann, _, room, app) = try await annAndBen()
         try await app.app.start()
         app.context.login.session = ann
         app.context.showsLiveMessages = true
@@ -324,12 +332,7 @@ struct DeliveryModelTests {
 
     @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
     func streamEndsAndIsFollowedAgain() async throws {
-        let base = TestApp.memoryStore()
-        let store = FaultyStore(base)
-        let ann = try await base.signUp(name: "ann", password: "password-ann")
-        let ben = try await base.signUp(name: "ben", password: "password-ben")
-        let room = try await base.directRoom(between: ann, and: ben.user)
-        let app = TestApp(store: store)
+        let (base, store, _, ben, room, app) = try await annAndBen()
         let reader = PromptedLineReader(output: app.output)
         let repl = REPL(app: app.app, reader: reader, console: app.context.console, options: .init(isInteractive: true))
         let running = Task { await repl.run() }
