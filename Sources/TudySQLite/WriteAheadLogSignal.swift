@@ -52,7 +52,7 @@ final class WriteAheadLogSignal: @unchecked Sendable {
         let timeout = looksLeft > 0 ? 1 : milliseconds
         var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&watched, 1, timeout)
-        if ready > 0, drainNamesLog() {
+        if ready > 0, drainSawLog() {
             looksLeft = Self.settleLooks
         } else if looksLeft > 0 {
             looksLeft -= 1
@@ -73,7 +73,7 @@ final class WriteAheadLogSignal: @unchecked Sendable {
 
     #if canImport(Glibc)
     /// Reads every event waiting; whether one was of the log.
-    private func drainNamesLog() -> Bool {
+    private func drainSawLog() -> Bool {
         var found = false
         let size = 4096
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)

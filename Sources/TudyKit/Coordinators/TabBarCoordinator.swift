@@ -340,15 +340,3 @@ final class TabBarCoordinator: Coordinator {
         return chatShown ? chatCoordinator.navigationController.topScreen as? RoomScreen : nil
     }
 }
-
-extension StoreChange {
-    /// The room a change is of, if one.
-    var roomID: Int? {
-        switch self {
-        case .message(let message), .messageChanged(let message): message.roomID
-        case .joined(let room), .membersChanged(let room): room.id
-        case .left(let roomID): roomID
-        case .connection: nil
-        }
-    }
-}

@@ -33,3 +33,15 @@ extension StoreChange {
         }
     }
 }
+
+extension StoreChange {
+    /// The room a change is of, if one.
+    var roomID: Int? {
+        switch self {
+        case .message(let message), .messageChanged(let message): message.roomID
+        case .joined(let room), .membersChanged(let room): room.id
+        case .left(let roomID): roomID
+        case .connection: nil
+        }
+    }
+}
