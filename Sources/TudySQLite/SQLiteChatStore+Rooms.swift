@@ -199,8 +199,11 @@ extension SQLiteChatStore {
     // MARK: - Changes
 
     public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
-        let user = try await resume(session.token).user
-        return try await StoreWatcher.changes(path: path, user: user, watchers: watchers)
+        let now = clock.now()
+        let follower = try await read { db in
+            try StoreFollower.starting(now: try Self.signedIn(session.token, now: now, in: db).user, in: db)
+        }
+        return try feed.follow(follower)
     }
 
     public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {

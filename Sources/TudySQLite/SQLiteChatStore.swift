@@ -19,7 +19,7 @@ public final class SQLiteChatStore: SeedableStore {
 
     private let database: any DatabaseWriter
     /// Stopped when the store goes, before `database` closes, so that it closes last.
-    let watchers = StoreWatchers()
+    let feed: StoreFeed
     /// The store file.
     public let path: String
     let clock: WallClock
@@ -42,13 +42,14 @@ public final class SQLiteChatStore: SeedableStore {
     ) throws {
         self.database = try StoreFile.openDatabase(path: path, for: access, prepare: prepare)
         self.path = path
+        self.feed = StoreFeed(path: path)
         self.clock = clock
         self.hasher = hasher
         self.searchMergePages = searchMergePages
     }
 
     deinit {
-        watchers.stopAll()
+        feed.stop()
     }
 
     // MARK: - Access

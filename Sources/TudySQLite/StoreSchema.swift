@@ -140,6 +140,27 @@ enum StoreSchema {
                     CREATE VIRTUAL TABLE message_search_vocabulary USING fts5vocab(message_search, 'row');
                     """)
         }
+        migrator.registerMigration("v11 room changes") { db in
+            // A row for each change of who is in a room, kept by triggers whoever writes, so
+            // that the store's one watcher finds the rooms to read again by key, as it finds
+            // new messages, instead of reading every watched user's rooms at each commit.
+            try db.execute(sql: """
+                    CREATE TABLE room_change (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id)
+                    );
+                    CREATE TRIGGER room_change_admit AFTER INSERT ON membership BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    CREATE TRIGGER room_change_move AFTER UPDATE OF is_member, position ON membership
+                    WHEN old.is_member IS NOT new.is_member OR old.position IS NOT new.position BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    CREATE TRIGGER room_change_remove AFTER DELETE ON membership BEGIN
+                        INSERT INTO room_change (room_id) VALUES (old.room_id);
+                    END;
+                    """)
+        }
         return migrator
     }
 

@@ -62,7 +62,7 @@ struct DeliveryModelTests {
                 senders: store, reader: client,
                 restart: {
                     await server.value.stop()
-                    server.value = try await TestServer.start(store, port: port)
+                    server.value = try await TestServer.restart(store, port: port)
                 },
                 close: {
                     await client.close()

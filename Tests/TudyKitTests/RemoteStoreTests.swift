@@ -72,7 +72,7 @@ struct RemoteStoreTests {
         #expect(starts(await connection.next(1), with: "lost the connection"))
         await waitForLooks(before + 2)
         #expect(looks() >= before + 2, "the wait did not look again after the connection was lost")
-        let again = try await TestServer.start(store, port: server.port)
+        let again = try await TestServer.restart(store, port: server.port)
         defer { Task { await again.stop() } }
         _ = try await store.send("after the restart", to: room.id, from: ben)
         #expect(await waiting.value == [])
@@ -100,7 +100,7 @@ struct RemoteStoreTests {
         }
         let sending = Task { try await client.send("typed while away", to: room.id, from: ann) }
 
-        let again = try await TestServer.start(store, port: server.port)
+        let again = try await TestServer.restart(store, port: server.port)
         defer { Task { await again.stop() } }
         let sent = try await sending.value
         #expect(sent.text == "typed while away")
@@ -125,7 +125,7 @@ struct RemoteStoreTests {
         let group = try await store.invite(cat.user, to: direct.id, by: ben)
         let hello = try await store.send("hello, group", to: group.id, from: ben)
 
-        let again = try await TestServer.start(store, port: server.port)
+        let again = try await TestServer.restart(store, port: server.port)
         defer { Task { await again.stop() } }
         let back = await changes.next(2)
         #expect(back.first == .joined(group))
@@ -153,7 +153,7 @@ struct RemoteStoreTests {
         let unsent = try await store.unsend(.id(secret.id), in: room.id, by: ben)
         let later = try await store.send("on my way", to: room.id, from: ben)
 
-        let again = try await TestServer.start(store, port: server.port)
+        let again = try await TestServer.restart(store, port: server.port)
         defer { Task { await again.stop() } }
         // Compared without the time, which the wire carries as seconds in a double.
         let back = await changes.next(3).map { change -> String in

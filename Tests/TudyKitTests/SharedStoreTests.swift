@@ -64,6 +64,33 @@ struct SharedStoreTests {
         #expect(room.members.map(\.name) == ["alice", "bob"])
     }
 
+    @Test("every change stream of a store shares its one watcher: 500 streams, one thread, each told once; a dropped stream is forgotten")
+    func oneWatcherForEveryStream() async throws {
+        let directory = try TemporaryDirectory.make()
+        let path = try seed(directory, users: ["alice", "bob"], groupRoom: true)
+        let store = try SQLiteChatStore(
+            path: path, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing), access: .server)
+        let alice = try await store.logIn(name: "alice", password: "alice-password")
+        let bob = try await store.logIn(name: "bob", password: "bob-password")
+        var recorders: [ChangeRecorder] = []
+        for index in 0..<500 {
+            recorders.append(await ChangeRecorder.reading(try await store.changes(for: index.isMultiple(of: 2) ? alice : bob)))
+        }
+        #expect(store.feed.streamCount == 500)
+        _ = try await store.send("to everyone", to: 1, from: alice)
+        for recorder in recorders {
+            #expect(await recorder.next(1).map(\.messageText) == ["to everyone"])
+        }
+        #expect(store.feed.threadCount == 1)
+
+        recorders.removeAll()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while store.feed.streamCount > 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(store.feed.streamCount == 0, "every stream was dropped; the feed still serves \(store.feed.streamCount)")
+    }
+
     @Test("/wait prints the reply another process sends, and goes on; with none, it fails after its time")
     func waitAcrossProcesses() throws {
         let directory = try TemporaryDirectory.make()

@@ -24,10 +24,32 @@ struct TestServer {
         let settings = ChatServer.Settings(host: "127.0.0.1", port: port, tls: tls, handshakeLimit: handshakeLimit)
         let server = ChatServer(store: store, settings: settings, logger: logger, health: health)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-        let task = Task { try await server.run(stopsOnSignals: false) { listening.yield($0) } }
+        let task = Task {
+            // A server that fails before it listens (its port still held) ends the wait below.
+            defer { listening.finish() }
+            try await server.run(stopsOnSignals: false) { listening.yield($0) }
+        }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
+        guard let port = await iterator.next() else {
+            try await task.value
+            throw CancellationError()
+        }
         return TestServer(url: "\(tls == nil ? "ws" : "wss")://127.0.0.1:\(port)", task: task)
+    }
+
+    /// The server again on the port it had, as its operator would start it after a stop. The
+    /// port was free a moment ago, but any connection made meanwhile (by another test, in
+    /// parallel) may have been given it as its own end: then it is tried again until that
+    /// ends, for up to 10 s.
+    static func restart(_ store: any ChatStore, port: Int) async throws -> TestServer {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                return try await start(store, port: port)
+            } catch ChatServer.StartError.cannotListen where ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
     }
 
     /// A store for a test server, in memory, on the wall clock (a server restarted on it keeps

@@ -1,0 +1,28 @@
+import GRDB
+
+/// How far a follower of a store has been told: the last message, message change and room
+/// change. Each of the three keys is given out under SQLite's one write lock, so their order
+/// is the order of the commits and a cursor on them skips nothing.
+struct StoreCursor: Equatable, Sendable {
+    var message: Int
+    var messageChange: Int
+    var roomChange: Int
+
+    /// The newest of each key in the snapshot `db` reads.
+    static func newest(in db: Database) throws -> StoreCursor {
+        StoreCursor(
+            message: try lastID(of: "message", db), messageChange: try lastID(of: "message_change", db),
+            roomChange: try lastID(of: "room_change", db))
+    }
+
+    /// The earlier of two cursors, key by key: where a read for both must start.
+    func earliest(_ other: StoreCursor) -> StoreCursor {
+        StoreCursor(
+            message: min(message, other.message), messageChange: min(messageChange, other.messageChange),
+            roomChange: min(roomChange, other.roomChange))
+    }
+
+    private static func lastID(of table: String, _ db: Database) throws -> Int {
+        try db.fetchOne(Int.self, sql: "SELECT MAX(id) FROM \(table)") ?? 0
+    }
+}

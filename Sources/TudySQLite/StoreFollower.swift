@@ -1,0 +1,44 @@
+import GRDB
+import TudyKit
+
+/// One user following a store's changes: how far they have been told, and the rooms they are
+/// in, which decide what of the store's news is theirs.
+struct StoreFollower: Sendable {
+    let user: User
+    private(set) var cursor: StoreCursor
+    private(set) var rooms: [Int: Room]
+
+    /// A follower told of nothing committed before the snapshot `db` reads.
+    static func starting(now user: User, in db: Database) throws -> StoreFollower {
+        let ids = try db.fetchAll(Int64.self, sql: """
+                SELECT membership.room_id FROM membership JOIN user ON user.id = membership.user_id
+                WHERE user.name_key = ? AND membership.is_member
+                """, arguments: [Accounts.key(user.name)])
+        let rooms = try Dictionary(uniqueKeysWithValues: ids.map { (Int($0), try SQLiteChatStore.room(id: $0, in: db)) })
+        return StoreFollower(user: user, cursor: try StoreCursor.newest(in: db), rooms: rooms)
+    }
+
+    /// The changes `news` holds for this user, past their cursor, which moves to its end:
+    /// rooms joined and left and members, then new messages in their rooms, then messages
+    /// changed in them.
+    mutating func take(_ news: StoreNews) -> [StoreChange] {
+        var changes: [StoreChange] = []
+        for (room, change) in news.rooms where change > cursor.roomChange {
+            if let told = StoreChange.membership(before: rooms[room.id], after: room, viewer: user) {
+                changes.append(told)
+            }
+            rooms[room.id] = room.hasMember(user) ? room : nil
+        }
+        for message in news.messages where message.id > cursor.message && rooms[message.roomID] != nil {
+            changes.append(.message(message))
+        }
+        for (message, change) in news.changed where change > cursor.messageChange && rooms[message.roomID] != nil {
+            changes.append(.messageChanged(message))
+        }
+        cursor = StoreCursor(
+            message: max(cursor.message, news.through.message),
+            messageChange: max(cursor.messageChange, news.through.messageChange),
+            roomChange: max(cursor.roomChange, news.through.roomChange))
+        return changes
+    }
+}
