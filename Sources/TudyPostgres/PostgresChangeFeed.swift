@@ -14,6 +14,8 @@ actor PostgresChangeFeed {
         let viewer: User
         /// The viewer's folded name, as the database keeps it beside the name.
         let viewerKey: String
+        /// The hash of the session's token: when that session ends, so does the stream.
+        let sessionHash: String
         /// Messages up to this id came before the stream did.
         let after: Int
         let continuation: AsyncStream<StoreChange>.Continuation
@@ -71,13 +73,16 @@ actor PostgresChangeFeed {
         healthFollowers.values.forEach { $0.yield(now) }
     }
 
-    /// A stream of what changes for `viewer` after message `after`, in `rooms` as they are now.
-    func add(viewer: User, rooms viewerRooms: [Room], after: Int) -> AsyncStream<StoreChange> {
+    /// A stream of what changes for `viewer` after message `after`, in `rooms` as they are now,
+    /// until `session` ends.
+    func add(viewer: User, session: Session, rooms viewerRooms: [Room], after: Int) -> AsyncStream<StoreChange> {
         for room in viewerRooms where rooms[room.id] == nil { rooms[room.id] = room }
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         continuation.onTermination = { [weak self] _ in Task { await self?.remove(id) } }
-        followers[id] = Follower(viewer: viewer, viewerKey: Accounts.key(viewer.name), after: after, continuation: continuation)
+        followers[id] = Follower(
+            viewer: viewer, viewerKey: Accounts.key(viewer.name), sessionHash: session.token.hash, after: after,
+            continuation: continuation)
         return stream
     }
 
@@ -125,6 +130,8 @@ actor PostgresChangeFeed {
     private var roomsToRead: [Int] = []
     /// Messages edited or deleted, to be read as they are now.
     private var changedToRead: [Int] = []
+    /// Sessions may have ended unheard (a lost connection): each follower's is looked up.
+    private var sessionsToCheck = false
     private var reading: Task<Void, Never>?
     /// Set by `stop`: a notification that arrives after it starts no reader.
     private var isStopped = false
@@ -133,8 +140,13 @@ actor PostgresChangeFeed {
     var isReading: Bool { reading != nil }
 
     /// Takes in a notification's payload: `m` for new messages, `r<id>` for a changed room,
-    /// `e<id>` for an edited or deleted message.
+    /// `e<id>` for an edited or deleted message, `s<hash>` for a session that ended.
     func note(_ payload: String) {
+        if payload.hasPrefix("s") {
+            // Told at the logout's commit, before anything committed after it.
+            endSession(hash: String(payload.dropFirst()))
+            return
+        }
         if payload == "m" {
             messagesToRead = true
         } else if payload.hasPrefix("e"), let messageID = Int(payload.dropFirst()) {
@@ -149,8 +161,18 @@ actor PostgresChangeFeed {
         startReading()
     }
 
-    /// After a lost connection: every message since, and every room as it is now.
+    /// Ends the streams of a session that ended: nothing more is told to them.
+    private func endSession(hash: String) {
+        for (id, follower) in followers where follower.sessionHash == hash {
+            followers[id] = nil
+            follower.continuation.finish()
+        }
+    }
+
+    /// After a lost connection: every message since, every room as it is now, and whether
+    /// each follower's session still is.
     private func noteEverything() {
+        sessionsToCheck = true
         messagesToRead = true
         for roomID in rooms.keys.sorted() where !roomsToRead.contains(roomID) { roomsToRead.append(roomID) }
         startReading()
@@ -164,15 +186,18 @@ actor PostgresChangeFeed {
     private func readWhileNoted() async {
         // Once stopped (the store closed), a read fails at once and a sleep returns at once:
         // trying again would spin.
-        while (messagesToRead || !roomsToRead.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled {
+        while (messagesToRead || sessionsToCheck || !roomsToRead.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled {
             let readsMessages = messagesToRead
             let roomIDs = roomsToRead
             let changedIDs = changedToRead
+            let checksSessions = sessionsToCheck
+            sessionsToCheck = false
             messagesToRead = false
             roomsToRead = []
             changedToRead = []
             do {
                 try await client.withConnection { connection in
+                    if checksSessions { try await self.endSessionsGone(on: connection) }
                     if readsMessages { try await self.readMessages(on: connection) }
                     if !changedIDs.isEmpty { try await self.readChanged(changedIDs, on: connection) }
                     for roomID in roomIDs { try await self.readRoom(roomID, on: connection) }
@@ -180,12 +205,22 @@ actor PostgresChangeFeed {
             } catch {
                 logger.error("could not read the database's changes: trying again", metadata: ["error": "\(PostgresChatStore.reason(error))"])
                 messagesToRead = messagesToRead || readsMessages
+                sessionsToCheck = sessionsToCheck || checksSessions
                 roomsToRead = roomIDs + roomsToRead.filter { !roomIDs.contains($0) }
                 changedToRead = changedIDs + changedToRead.filter { !changedIDs.contains($0) }
                 try? await Task.sleep(for: .seconds(1))
             }
         }
         reading = nil
+    }
+
+    /// Ends the streams whose session is no longer in the database.
+    private func endSessionsGone(on connection: PostgresConnection) async throws {
+        let hashes = Array(Set(followers.values.map(\.sessionHash)))
+        guard !hashes.isEmpty else { return }
+        let live = Set(try await PostgresChatStore.all(
+            String.self, "SELECT token_hash FROM session WHERE token_hash = ANY(\(hashes))", on: connection))
+        for hash in hashes where !live.contains(hash) { endSession(hash: hash) }
     }
 
     /// Every message after the newest told, with its room's members as they are now, in one

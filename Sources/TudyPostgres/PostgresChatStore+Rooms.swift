@@ -173,7 +173,7 @@ extension PostgresChatStore {
             let newest = try await Self.one(Int.self, "SELECT COALESCE(MAX(id), 0)::BIGINT FROM message", on: connection) ?? 0
             return (user.user, rooms, newest)
         }
-        return await feed.add(viewer: viewer, rooms: rooms, after: newest)
+        return await feed.add(viewer: viewer, session: session, rooms: rooms, after: newest)
     }
 
     // MARK: - Seeds

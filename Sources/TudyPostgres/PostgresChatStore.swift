@@ -178,9 +178,14 @@ public final class PostgresChatStore: SeedableStore {
     public func logOut(_ session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in
-            // Expired sessions of anyone go too, so the table holds only live ones.
-            _ = try await connection.query(
-                "DELETE FROM session WHERE token_hash = \(session.token.hash) OR expires_at <= \(now)", logger: Self.quiet)
+            // Expired sessions of anyone go too, so the table holds only live ones. Each one's
+            // change streams end, on every server, when the commit is told.
+            let ended = try await Self.all(
+                String.self, "DELETE FROM session WHERE token_hash = \(session.token.hash) OR expires_at <= \(now) RETURNING token_hash",
+                on: connection)
+            for hash in ended {
+                try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), \("s" + hash))", logger: Self.quiet)
+            }
         }
     }
 

@@ -270,6 +270,13 @@ actor RemoteConnection {
             guard let health = frame.health else { return }
             databaseIs(health)
         case .change:
+            if frame.change == nil, frame.reason != nil,
+                let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
+            {
+                // The server ended it: whoever follows it hears the stream end, and may ask again.
+                subscriptions.removeValue(forKey: local)?.continuation.finish()
+                return
+            }
             guard let change = frame.change?.change,
                 let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
             else { return }

@@ -201,7 +201,7 @@ extension SQLiteChatStore {
     public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         let now = clock.now()
         let follower = try await read { db in
-            try StoreFollower.starting(now: try Self.signedIn(session.token, now: now, in: db).user, in: db)
+            try StoreFollower.starting(now: try Self.signedIn(session.token, now: now, in: db).user, session: session, in: db)
         }
         return try feed.follow(follower)
     }

@@ -72,7 +72,7 @@ final class StoreFeed: @unchecked Sendable {
     var threadCount: Int { lock.withLock { threadsStarted } }
 
     /// A stream of what `follower` is not yet told of, from its cursor on, until the stream is
-    /// dropped, the store closes, or the file can no longer be read.
+    /// dropped, its session ends, the store closes, or the file can no longer be read.
     /// - Throws: `StoreFileError` when the watcher's connection to the file can not be opened.
     func follow(_ follower: StoreFollower) throws -> AsyncStream<StoreChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
@@ -150,14 +150,22 @@ final class StoreFeed: @unchecked Sendable {
         guard let from = followers.values.map(\.cursor).reduce(nil, { $0?.earliest($1) ?? $1 }) else { return }
         let news = try connection.read { db in try StoreNews.read(after: from, in: db) }
         var told: [(changes: [StoreChange], continuation: AsyncStream<StoreChange>.Continuation)] = []
+        var ended: [AsyncStream<StoreChange>.Continuation] = []
         lock.withLock {
             for (id, var follower) in followers {
                 guard let stream = streams[id] else { continue }
+                // A session that ended hears nothing committed after it, nor with it.
+                if follower.isEnded(by: news) {
+                    streams[id] = nil
+                    ended.append(stream.continuation)
+                    continue
+                }
                 let changes = follower.take(news)
                 streams[id]?.follower = follower
                 if !changes.isEmpty { told.append((changes, stream.continuation)) }
             }
         }
         for (changes, continuation) in told { changes.forEach { continuation.yield($0) } }
+        ended.forEach { $0.finish() }
     }
 }

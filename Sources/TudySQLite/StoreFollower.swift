@@ -1,21 +1,28 @@
 import GRDB
 import TudyKit
 
-/// One user following a store's changes: how far they have been told, and the rooms they are
-/// in, which decide what of the store's news is theirs.
+/// One user following a store's changes under one session: how far they have been told, and
+/// the rooms they are in, which decide what of the store's news is theirs.
 struct StoreFollower: Sendable {
     let user: User
+    /// The hash of the session's token: when that session ends, so does the following.
+    let sessionHash: String
     private(set) var cursor: StoreCursor
     private(set) var rooms: [Int: Room]
 
-    /// A follower told of nothing committed before the snapshot `db` reads.
-    static func starting(now user: User, in db: Database) throws -> StoreFollower {
+    /// A follower of `session`, told of nothing committed before the snapshot `db` reads.
+    static func starting(now user: User, session: Session, in db: Database) throws -> StoreFollower {
         let ids = try db.fetchAll(Int64.self, sql: """
                 SELECT membership.room_id FROM membership JOIN user ON user.id = membership.user_id
                 WHERE user.name_key = ? AND membership.is_member
                 """, arguments: [Accounts.key(user.name)])
         let rooms = try Dictionary(uniqueKeysWithValues: ids.map { (Int($0), try SQLiteChatStore.room(id: $0, in: db)) })
-        return StoreFollower(user: user, cursor: try StoreCursor.newest(in: db), rooms: rooms)
+        return StoreFollower(user: user, sessionHash: session.token.hash, cursor: try StoreCursor.newest(in: db), rooms: rooms)
+    }
+
+    /// Whether `news` tells of this follower's session ending.
+    func isEnded(by news: StoreNews) -> Bool {
+        news.endedSessions[sessionHash].map { $0 > cursor.sessionEnd } ?? false
     }
 
     /// The changes `news` holds for this user, past their cursor, which moves to its end:
@@ -35,10 +42,7 @@ struct StoreFollower: Sendable {
         for (message, change) in news.changed where change > cursor.messageChange && rooms[message.roomID] != nil {
             changes.append(.messageChanged(message))
         }
-        cursor = StoreCursor(
-            message: max(cursor.message, news.through.message),
-            messageChange: max(cursor.messageChange, news.through.messageChange),
-            roomChange: max(cursor.roomChange, news.through.roomChange))
+        cursor = cursor.latest(news.through)
         return changes
     }
 }

@@ -14,6 +14,8 @@ struct StoreNews: Sendable {
     let changed: [(message: Message, change: Int)]
     /// Rooms whose members changed, as they are now, each with the key of its last change.
     let rooms: [(room: Room, change: Int)]
+    /// Sessions that ended, by the hash of their token, each with the key of its end.
+    let endedSessions: [String: Int]
 
     /// The news past `cursor` in the snapshot `db` reads.
     static func read(after cursor: StoreCursor, in db: Database) throws -> StoreNews {
@@ -39,7 +41,16 @@ struct StoreNews: Sendable {
             let lastChange = try lastKeys(of: "room_id", in: "room_change", after: cursor.roomChange, through: newest.roomChange, db)
             rooms = try lastChange.keys.sorted().map { (try SQLiteChatStore.room(id: Int64($0), in: db), lastChange[$0] ?? 0) }
         }
-        return StoreNews(through: newest, messages: messages, changed: changed, rooms: rooms)
+        var endedSessions: [String: Int] = [:]
+        if newest.sessionEnd > cursor.sessionEnd {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT token_hash, MAX(id) AS last FROM session_end WHERE id > ? AND id <= ? GROUP BY token_hash",
+                arguments: [cursor.sessionEnd, newest.sessionEnd])
+            {
+                endedSessions[row["token_hash"]] = row["last"]
+            }
+        }
+        return StoreNews(through: newest, messages: messages, changed: changed, rooms: rooms, endedSessions: endedSessions)
     }
 
     /// For each value of `column` in the rows of a change table between two keys, its last key.

@@ -161,6 +161,20 @@ enum StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v12 session ends") { db in
+            // The hash of each session that ended (logged out, or purged as expired), kept by a
+            // trigger, so that the store's watcher ends that session's change streams, in this
+            // process or another, as it finds news: nothing is told after a logout.
+            try db.execute(sql: """
+                    CREATE TABLE session_end (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        token_hash TEXT NOT NULL
+                    );
+                    CREATE TRIGGER session_end_delete AFTER DELETE ON session BEGIN
+                        INSERT INTO session_end (token_hash) VALUES (old.token_hash);
+                    END;
+                    """)
+        }
         return migrator
     }
 

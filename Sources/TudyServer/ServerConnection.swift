@@ -101,7 +101,12 @@ actor ServerConnection {
                 var asked = request
                 (asked.id, asked.token) = (0, nil)
                 let scope = (request.token.map { SessionToken(text: $0).hash } ?? "-") + " " + ((try? codec.encode(asked)) ?? key)
-                if let earlier = await replies.reply(for: scope) { return earlier.answering(request.id) }
+                if let earlier = await replies.reply(for: scope) {
+                    // Only to the session that asked, while it lasts: a request captured and
+                    // replayed after a logout is refused like any other.
+                    if request.token != nil { _ = try await service.session(request) }
+                    return earlier.answering(request.id)
+                }
                 let frame = try await service.answer(request)
                 await replies.keep(frame, for: scope)
                 return frame
@@ -168,8 +173,16 @@ actor ServerConnection {
                 if case .message(let message) = change, message.id <= horizon { continue }
                 await self?.push(change, to: id)
             }
+            // Ended by the store, not by the client: its session ended (a logout, here or on
+            // another server) or the store stopped telling. The client hears it and may ask again.
+            if !Task.isCancelled { await self?.endSubscription(id) }
         }
         return nil
+    }
+
+    private func endSubscription(_ id: Int) async {
+        guard subscriptions.removeValue(forKey: id) != nil else { return }
+        await write(.subscriptionEnded(id, reason: "the session ended, or the store stopped telling its changes"))
     }
 
     /// A room's messages after `since` and no later than `horizon`, in pages found by key.

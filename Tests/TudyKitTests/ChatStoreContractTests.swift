@@ -52,6 +52,36 @@ struct ChatStoreContractTests {
         #expect(texts(await changes.next(1)) == ["still here"])
     }
 
+    @Test("a change stream lasts no longer than its session: a logout ends it, and nothing after it is told", arguments: StoreFactory.all)
+    func changeStreamEndsAtLogout(_ factory: StoreFactory) async throws {
+        let (store, s) = try await factory.makeWithCast()
+        let room = try await store.directRoom(between: s.alice, and: bob)
+        let stream = try await store.changes(for: s.alice)
+        let told = Locked([StoreChange]())
+        let ended = Locked(false)
+        let reading = Task {
+            for await change in stream { told.mutate { $0.append(change) } }
+            ended.value = true
+        }
+        defer { reading.cancel() }
+        func waitFor(_ what: String, _ condition: () -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !condition() {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("expected \(what) within 5 s; told \(told.value)")
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        _ = try await store.send("before", to: room.id, from: s.bob)
+        try await waitFor("the message before the logout") { told.value.count == 1 }
+        try await store.logOut(s.alice)
+        try await waitFor("the stream to end at the logout") { ended.value }
+        _ = try await store.send("after", to: room.id, from: s.bob)
+        #expect(texts(told.value) == ["before"])
+    }
+
     // MARK: - Accounts
 
     @Test("sign up, then log in with the password only", arguments: StoreFactory.all)

@@ -254,4 +254,25 @@ struct RemoteStoreTests {
         #expect(ids.count == 5 && ids[0] != nil && Set(ids).count == 1, "replies: \(exchange.replies)")
         #expect(try await store.projects(.all).count == 1)
     }
+
+    @Test("a keyed request replayed after its session logged out is refused, not answered from the server's memory")
+    func replayAfterLogoutRefused() async throws {
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        var request = WireRequest(op: .createProject)
+        (request.id, request.token, request.key) = (1, ann.token.text, "post-1")
+        request.draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")
+        let post = try WireCodec().encode(request)
+        var logOut = WireRequest(op: .logOut)
+        (logOut.id, logOut.token) = (2, ann.token.text)
+        request.id = 3
+        let replay = try WireCodec().encode(request)
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let exchange = try await RawSocket.exchange(server.url, [post, try WireCodec().encode(logOut), replay])
+        let frames = exchange.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
+        #expect(frames.count == 3, "replies: \(exchange.replies)")
+        #expect(frames.first?.project != nil && frames.last?.project == nil, "replies: \(exchange.replies)")
+        #expect(frames.last?.error?.code == "session_ended", "replies: \(exchange.replies)")
+    }
 }

@@ -66,7 +66,9 @@ final class LiveFeed {
         reading = nil
         streamEnded = false
         if session != following {
-            pending = pending.filter(\.isConnectionReport)
+            // What the connection said still stands; a stream of the last session that ended
+            // (its logout ends it) is no news to the next.
+            pending = pending.filter { $0.isConnectionReport && $0 != .connection(Self.streamEndedNotice) }
             following = session
         }
         epoch += 1

@@ -70,6 +70,7 @@ public actor InMemoryChatStore: SeedableStore {
 
     public func logOut(_ session: Session) async throws {
         sessions.close(session.token)
+        subscribers.end(sessionHash: session.token.hash)
     }
 
     /// The user a session belongs to. - Throws: `StoreError.sessionEnded` unless this store gave it and it is current.
@@ -179,7 +180,7 @@ public actor InMemoryChatStore: SeedableStore {
 
     public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         let user = try user(of: session.token)
-        return subscribers.add(for: user) { [weak self] id in
+        return subscribers.add(for: user, session: session) { [weak self] id in
             Task { await self?.unsubscribe(id) }
         }
     }

@@ -1,5 +1,6 @@
 /// What the server sends: a reply to one request (`type` "reply", with its id), a change
-/// pushed to a subscription (`type` "change"), or the health of the server's database
+/// pushed to a subscription (`type` "change"; with no `change` but a `reason`, the
+/// subscription's end: its session ended, or the store stopped telling), or the health of the server's database
 /// (`type` "status": `database` "down" with a `reason`, or "up").
 public struct WireFrame: Codable, Sendable, Equatable {
     public enum Kind: String, Codable, Sendable {
@@ -30,6 +31,14 @@ public struct WireFrame: Codable, Sendable, Equatable {
         case type, id, error, version, session, user, names, project, projects, room, rooms, page, messages, message
         case subscription, change, database, reason
         case messageID = "message_id"
+    }
+
+    /// The frame that ends a subscription, saying why.
+    public static func subscriptionEnded(_ subscription: Int, reason: String) -> WireFrame {
+        var frame = WireFrame(type: .change)
+        frame.subscription = subscription
+        frame.reason = reason
+        return frame
     }
 
     /// A reply to request `id`, its fields filled in after.
