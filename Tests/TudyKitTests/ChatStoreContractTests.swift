@@ -82,6 +82,21 @@ struct ChatStoreContractTests {
         #expect(texts(told.value) == ["before"])
     }
 
+    @Test("text with a NUL is refused whole, in a message, an edit or a post, never cut where the NUL was", arguments: StoreFactory.all)
+    func nulRefused(_ factory: StoreFactory) async throws {
+        let (store, s) = try await factory.makeWithCast()
+        let room = try await store.directRoom(between: s.alice, and: bob)
+        for text in ["\0", "\0hidden", "shown\0hidden", "   \0"] {
+            await #expect(throws: StoreError.nulCharacter) { try await store.send(text, to: room.id, from: s.alice, key: nil) }
+        }
+        let sent = try await store.send("kept", to: room.id, from: s.alice, key: nil)
+        await #expect(throws: StoreError.nulCharacter) { try await store.edit(.id(sent.id), in: room.id, to: "kept\0more", by: s.alice) }
+        #expect(try await store.messages(in: room.id, for: s.alice, after: 0, limit: 10).map(\.text) == ["kept"])
+        let draft = ProjectDraft(title: "Swift\0study", works: ["ios"], capacity: 4, body: "Saturdays")
+        await #expect(throws: StoreError.self) { try await store.createProject(draft, by: s.alice) }
+        #expect(try await store.projects(.all).isEmpty)
+    }
+
     // MARK: - Accounts
 
     @Test("sign up, then log in with the password only", arguments: StoreFactory.all)
@@ -180,7 +195,9 @@ struct ChatStoreContractTests {
         #expect(try await store.user(named: "ὈΔΥΣΣΕΎΣ").name == "ὀδυσσεύς")
         let room = try await store.directRoom(between: joy, and: try await store.user(named: "ZOÉ"))
         #expect(room.hasMember(zoe.user) && room.hasMember(joy.user))
-        for bad in ["a b", "x!", "😀😀", "z", "ab\u{200B}", String(repeating: "가", count: 33)] {
+        // A mark that shows nothing makes no second account of a name that looks the same.
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        for bad in ["a b", "x!", "😀😀", "z", "ab\u{200B}", String(repeating: "가", count: 33), "alice\u{34F}", "alice\u{FE0F}", "alice\u{180B}", "ali\u{200D}ce"] {
             await #expect(throws: StoreError.invalidName(bad)) { try await store.signUp(name: bad, password: "password-x") }
         }
     }

@@ -69,5 +69,6 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     public static func check(_ text: String) throws {
         guard !text.allSatisfy(\.isWhitespace) else { throw StoreError.emptyMessage }
         guard text.count <= maximumLength else { throw StoreError.messageTooLong }
+        guard !text.unicodeScalars.contains("\0") else { throw StoreError.nulCharacter }
     }
 }

@@ -23,6 +23,9 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
 
     /// The reason this draft can not be kept, or nil when it can.
     public var problem: String? {
+        if ([title, body] + works).contains(where: { $0.unicodeScalars.contains("\0") }) {
+            return "a post can not hold the NUL character (U+0000): take it out"
+        }
         let trimmedTitle = title.trimmingCharacters(in: .whitespaces)
         if trimmedTitle.isEmpty { return "a post needs a title" }
         if trimmedTitle.count > Self.maximumTitleLength {

@@ -19,7 +19,11 @@ public enum Accounts {
     }
 
     private static func isNameCharacter(_ character: Character) -> Bool {
-        guard let first = character.unicodeScalars.first else { return false }
+        guard let first = character.unicodeScalars.first,
+            // A mark that shows nothing (U+034F, a variation selector, U+180B) would make a
+            // second account of a name that looks the same.
+            !character.unicodeScalars.contains(where: \.properties.isDefaultIgnorableCodePoint)
+        else { return false }
         if character.isLetter {
             // A letter with its accents, never a symbol or an emoji that calls itself one.
             return first.properties.isAlphabetic

@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case noSuchRoom(Int)
     case emptyMessage
     case messageTooLong
+    /// Text holding U+0000, which no store keeps whole (SQLite ends the text there).
+    case nulCharacter
     case noSuchMessage(Int)
     case notYourMessage(Int)
     case messageDeleted(Int)
@@ -48,6 +50,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "an empty message is not sent: type some text"
         case .messageTooLong:
             "a message has at most \(Message.maximumLength) characters: split it"
+        case .nulCharacter:
+            "a message can not hold the NUL character (U+0000): take it out"
         case .noSuchMessage(let id):
             "there is no message #\(id) in this room: the number is the one shown before a message"
         case .notYourMessage(let id):
