@@ -163,7 +163,8 @@ actor RemoteConnection {
     }
 
     private func keepConnected() async {
-        var backoff = Duration.milliseconds(100)
+        var backoff = ReconnectBackoff()
+        var random = SystemRandomNumberGenerator()
         while !Task.isCancelled && !isClosing {
             let url = self.url
             let connectedAt = ContinuousClock.now
@@ -173,11 +174,11 @@ actor RemoteConnection {
                     // A connection that stops answering (a server gone without closing it, a
                     // network that dropped it silently) is given up within two pings, and
                     // tudy reconnects, rather than wait on it for ever.
-                    configuration: .init(maxFrameSize: WireCodec.maximumFrameSize, autoPing: .enabled(timePeriod: Self.pingPeriod)),
+                    configuration: .init(maxFrameSize: WireCodec.maximumReplySize, autoPing: .enabled(timePeriod: Self.pingPeriod)),
                     tlsConfiguration: url.hasPrefix("wss://") ? tls : nil, logger: logger
                 ) { inbound, outbound, _ in
                     await self.opened(outbound)
-                    for try await message in inbound.messages(maxSize: WireCodec.maximumFrameSize) {
+                    for try await message in inbound.messages(maxSize: WireCodec.maximumReplySize) {
                         if case .text(let text) = message { await self.received(text) }
                     }
                 }
@@ -187,10 +188,9 @@ actor RemoteConnection {
             }
             closed()
             if isClosing { return }
-            if ContinuousClock.now - connectedAt > .seconds(5) { backoff = .milliseconds(100) }
+            if ContinuousClock.now - connectedAt > .seconds(5) { backoff.reset() }
             if urls.count > 1 { urlIndex = (urlIndex + 1) % urls.count }
-            try? await Task.sleep(for: backoff)
-            backoff = min(backoff * 2, .seconds(5))
+            try? await Task.sleep(for: backoff.next(using: &random))
         }
     }
 

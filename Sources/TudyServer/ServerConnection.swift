@@ -58,7 +58,13 @@ actor ServerConnection {
         }
         requestCount += 1
         guard let frame = await answer(request) else { return .goOn }
-        await write(frame)
+        guard let text = try? codec.encode(frame), text.utf8.count <= WireCodec.maximumReplySize else {
+            await write(errorFrame(id: request.id, WireError(
+                code: "reply_too_large",
+                message: "the answer is over \(WireCodec.maximumReplySize / 1024 / 1024) MiB: ask for fewer at a time")))
+            return .goOn
+        }
+        try? await outbound.write(.text(text))
         if frame.error?.code == "session_ended" {
             tokenMistakes += 1
             if tokenMistakes >= Self.tokenMistakesAllowed { return .close(.policyViolation, "too many wrong tokens") }

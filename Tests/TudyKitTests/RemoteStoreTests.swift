@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TudyPostgres
-import TudyRemote
+@testable import TudyRemote
+@testable import TudyServer
 import TudySQLite
 
 @testable import TudyKit
@@ -274,5 +275,65 @@ struct RemoteStoreTests {
         #expect(frames.count == 3, "replies: \(exchange.replies)")
         #expect(frames.first?.project != nil && frames.last?.project == nil, "replies: \(exchange.replies)")
         #expect(frames.last?.error?.code == "session_ended", "replies: \(exchange.replies)")
+    }
+
+    @Test("replies far over 64 KiB (the board's longest posts, a page of the longest messages) reach the client whole")
+    func longRepliesReachTheClient() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        let longest = String(repeating: "한", count: Message.maximumLength)
+        for number in 1...10 {
+            _ = try await store.createProject(
+                ProjectDraft(title: "study \(number)", works: ["ios"], capacity: 4, body: longest), by: ann)
+            _ = try await store.send(longest, to: room.id, from: ben, key: nil)
+        }
+        await #expect(throws: StoreError.invalidDraft("a body has at most \(Message.maximumLength) characters")) {
+            try await store.createProject(ProjectDraft(title: "too long", works: ["ios"], capacity: 4, body: longest + "!"), by: ann)
+        }
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        let posts = try await client.projects(.all)
+        #expect(posts.count == 10 && posts.allSatisfy { $0.body == longest })
+        let page = try await client.messages(in: room.id, for: ann, before: nil, limit: 10)
+        #expect(page.messages.count == 10 && page.messages.allSatisfy { $0.text == longest })
+    }
+
+    @Test("the server's memory of keyed replies is bounded: at most its count and its bytes, the oldest going first")
+    func replyCacheBounded() async throws {
+        let cache = ReplyCache(capacity: 50, byteCapacity: 20_000)
+        var frame = WireFrame.reply(to: 1)
+        frame.reason = String(repeating: "x", count: 1_000)
+        for number in 1...100 { await cache.keep(frame, for: "request \(number)") }
+        let (kept, bytes) = (await cache.count, await cache.size)
+        #expect(bytes <= 20_000 && kept < 50, "kept \(kept), \(bytes) bytes")
+        let (newest, oldest) = (await cache.reply(for: "request 100"), await cache.reply(for: "request 1"))
+        #expect(newest != nil && oldest == nil)
+        var small = WireFrame.reply(to: 1)
+        small.messageID = 1
+        for number in 1...200 { await cache.keep(small, for: "small \(number)") }
+        #expect(await cache.count == 50)
+        #expect(ReplyCache.defaultCapacity == 10_000 && ReplyCache.defaultByteCapacity == 16 * 1024 * 1024)
+    }
+
+    @Test("reconnection waits double from 100 ms to 5 s, each drawn between half and all of it, so clients spread out")
+    func reconnectBackoffSpreads() {
+        var random = SeededGenerator(seed: 7)
+        var clients = (0..<50).map { _ in ReconnectBackoff() }
+        var firstWaits: [Duration] = []
+        for index in clients.indices { firstWaits.append(clients[index].next(using: &random)) }
+        #expect(firstWaits.allSatisfy { $0 >= .milliseconds(50) && $0 <= .milliseconds(100) })
+        #expect(Set(firstWaits).count > 10, "50 clients dropped at once come back at \(Set(firstWaits).count) moments")
+        var one = ReconnectBackoff()
+        let fulls = [100, 200, 400, 800, 1600, 3200, 5000, 5000]
+        for full in fulls {
+            let wait = one.next(using: &random)
+            #expect(wait >= .milliseconds(full / 2) && wait <= .milliseconds(full), "\(wait) for a wait of \(full) ms")
+        }
+        one.reset()
+        #expect(one.next(using: &random) <= .milliseconds(100))
     }
 }

@@ -20,6 +20,8 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
     public static let capacityRange = 2...99
     /// The longest title the board shows.
     public static let maximumTitleLength = 120
+    /// The longest body a post holds, as long as a message.
+    public static let maximumBodyLength = Message.maximumLength
 
     /// The reason this draft can not be kept, or nil when it can.
     public var problem: String? {
@@ -39,6 +41,7 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
             return "capacity must be a number from \(Self.capacityRange.lowerBound) to \(Self.capacityRange.upperBound)"
         }
         if body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "a post needs a body" }
+        if body.count > Self.maximumBodyLength { return "a body has at most \(Self.maximumBodyLength) characters" }
         return nil
     }
 

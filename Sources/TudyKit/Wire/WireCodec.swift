@@ -5,8 +5,13 @@ import Foundation
 public struct WireCodec: Sendable {
     /// The protocol a client and server speak; the first exchange (`hello`) checks it.
     public static let version = 1
-    /// The largest frame either end accepts.
+    /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     public static let maximumFrameSize = 64 * 1024
+    /// The largest frame a client accepts, and the largest reply a server sends: 64 MiB. A
+    /// reply holds what other people wrote (a page of up to 1,000 messages, each as long as a
+    /// request can carry, the board's posts, every name), so it may be far longer than a
+    /// request; a server refuses to send one longer (`reply_too_large`).
+    public static let maximumReplySize = 64 * 1024 * 1024
 
     public init() {}
 
