@@ -114,7 +114,12 @@ struct ServerTests {
         alice.waitFor("] alice: while the server is down\n")
         bob.send("/wait 20")
         bob.waitFor("alice: while the server is down\n")
-        guest.send("/where")
+        // A script is told of the connection before its next command: it asks until told.
+        let told = Date().addingTimeInterval(20)
+        repeat {
+            guest.send("/where")
+            usleep(100_000)
+        } while !guest.text.contains("reconnected to \(url)\n") && Date() < told
         guest.waitFor("lost the connection to \(url): reconnecting…\n")
         guest.waitFor("reconnected to \(url)\n")
         alice.send("after the restart", "/where")

@@ -42,6 +42,11 @@ final class ServerLog: @unchecked Sendable {
         return found
     }
 
+    /// Whether a record's message holds `message`.
+    func holds(_ message: String) -> Bool {
+        records.contains { $0.message.contains(message) }
+    }
+
     private func keep(_ record: Record) {
         lock.withLock { kept.append(record) }
     }
