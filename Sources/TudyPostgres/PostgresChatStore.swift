@@ -28,21 +28,31 @@ public final class PostgresChatStore: SeedableStore {
 
     /// Connects to `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`), brings the
     /// tables up to date and starts following changes.
+    /// - Parameter password: used when the URL holds none (from `PGPASSWORD`, so that `ps`
+    ///   does not show it).
     /// - Throws: `PostgresStoreError`.
     public static func open(
-        url: String, clock: WallClock, hasher: any PasswordHasher, logger: Logger = Logger(label: "tudy.postgres"),
-        startTimeout: Duration = .seconds(10)
+        url: String, password: String? = nil, clock: WallClock, hasher: any PasswordHasher,
+        logger: Logger = Logger(label: "tudy.postgres"), startTimeout: Duration = .seconds(10)
     ) async throws -> PostgresChatStore {
-        let client = PostgresClient(configuration: try configuration(url), backgroundLogger: logger)
+        let configuration = try configuration(url, password: password)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let running = Task { await client.run() }
         let store = PostgresChatStore(client: client, running: running, clock: clock, hasher: hasher, logger: logger)
+        let lastProblem = LastProblem()
         do {
-            // The pool retries a refused connection for ever; a server that can not start says so.
+            // The pool retries a refused connection for ever, and keeps why to itself: a
+            // connection of its own says what the database answers, and a server that can not
+            // start says so.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await PostgresSchema.migrate(client, logger: logger) }
+                group.addTask {
+                    try await firstAnswer(configuration, logger: logger) { lastProblem.note($0) }
+                    try await PostgresSchema.migrate(client, logger: logger)
+                }
                 group.addTask {
                     try await Task.sleep(for: startTimeout)
-                    throw PostgresStoreError.unreachable("no answer within \(startTimeout.components.seconds) s")
+                    let last = lastProblem.said.map { ", last: \($0)" } ?? ""
+                    throw PostgresStoreError.unreachable("no answer within \(startTimeout.components.seconds) s\(last)")
                 }
                 defer { group.cancelAll() }
                 try await group.next()
@@ -66,16 +76,41 @@ public final class PostgresChatStore: SeedableStore {
         running.cancel()
     }
 
-    static func configuration(_ url: String) throws -> PostgresClient.Configuration {
+    static func configuration(_ url: String, password: String? = nil) throws -> PostgresClient.Configuration {
         guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
             let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
         else { throw PostgresStoreError.badURL(url) }
         let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
         var configuration = PostgresClient.Configuration(
-            host: host, port: parts.port ?? 5432, username: user, password: parts.password,
+            host: host, port: parts.port ?? 5432, username: user, password: parts.password ?? password,
             database: database.isEmpty ? nil : database, tls: .disable)
         configuration.options.connectTimeout = .seconds(5)
         return configuration
+    }
+
+    /// Waits until a connection of its own is let in: a login the database refuses is said at
+    /// once, as PostgreSQL said it; any other problem is told to `noting` and tried again.
+    private static func firstAnswer(
+        _ configuration: PostgresClient.Configuration, logger: Logger, noting: @Sendable (String) -> Void
+    ) async throws {
+        let connecting = PostgresConnection.Configuration(
+            host: configuration.host ?? "", port: configuration.port ?? 5432, username: configuration.username,
+            password: configuration.password, database: configuration.database, tls: .disable)
+        while true {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: connecting, id: 0, logger: logger)
+                try await connection.close()
+                return
+            } catch let error as PSQLError where error.code == .authMechanismRequiresPassword {
+                throw PostgresStoreError.refused("it asks for a password, and none was given")
+            } catch let error as PSQLError where error.serverInfo?[.sqlState]?.hasPrefix("28") == true {
+                // Class 28, invalid authorization: waiting would not mend it.
+                throw PostgresStoreError.refused(reason(error))
+            } catch {
+                noting(reason(error))
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
     }
 
     static func reason(_ error: any Error) -> String {
@@ -138,6 +173,8 @@ public final class PostgresChatStore: SeedableStore {
         // on the name, so tries made at once on several servers can not all pass one due try.
         let account = try await transaction { connection -> (name: String, hash: String)? in
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(key)))", logger: logger)
+            try await connection.query(
+                "DELETE FROM login_failure WHERE last_failed_at < \(LoginThrottle.forgettingBefore(now))", logger: logger)
             var failures = 0
             var lastFailure: Date?
             for try await (count, last) in try await connection.query(
@@ -248,4 +285,14 @@ public final class PostgresChatStore: SeedableStore {
         for try await value in try await connection.query(query, logger: quiet).decode(T.self) { values.append(value) }
         return values
     }
+}
+
+/// The last problem connecting to the database, kept for the line that says it could not start.
+private final class LastProblem: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: String?
+
+    func note(_ problem: String) { lock.withLock { last = problem } }
+
+    var said: String? { lock.withLock { last } }
 }

@@ -124,6 +124,8 @@ enum PostgresSchema {
             """,
             "CREATE INDEX message_letters_and_pairs ON message USING gin (tudy_letters_and_pairs(search_text))",
         ]),
+        // Failures a day old are deleted at each login: found by this index, not by reading all.
+        (7, ["CREATE INDEX login_failure_by_time ON login_failure(last_failed_at)"]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

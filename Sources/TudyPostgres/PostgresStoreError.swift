@@ -6,6 +6,8 @@ public enum PostgresStoreError: Error, Equatable, UserFacingError {
     case badURL(String)
     /// The database did not answer, or refused the connection.
     case unreachable(String)
+    /// The database answered, and refused who tudy said it was (a wrong user or password).
+    case refused(String)
     /// Another server wrote the same thing at the same moment.
     case conflict
 
@@ -15,6 +17,8 @@ public enum PostgresStoreError: Error, Equatable, UserFacingError {
             "'\(url)' is not a database address: use postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
         case .unreachable(let reason):
             "the database can not be reached (\(reason)): check that PostgreSQL runs and the address is right"
+        case .refused(let reason):
+            "the database refused the login (\(reason)): check the user and password, in --database or PGPASSWORD"
         case .conflict:
             "someone else changed the same thing at the same moment: try again"
         }

@@ -111,6 +111,8 @@ public final class SQLiteChatStore: SeedableStore {
         // that tries made at once by several processes can not all pass through one due try.
         // The try counts as failed until the password is found right.
         let account = try await write { db -> (name: String, hash: String)? in
+            try db.run(sql: "DELETE FROM login_failure WHERE last_failed_at < ?",
+                arguments: [StoreDate.text(LoginThrottle.forgettingBefore(now))])
             let failure = try db.fetchOne(Row.self, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [key])
             let wait = LoginThrottle.remaining(
                 failures: failure?["count"] as Int? ?? 0, lastFailure: failure.map { StoreDate.column($0, "last_failed_at") },

@@ -175,6 +175,10 @@ enum StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v13 failed logins forgotten") { db in
+            // Failures a day old are deleted at each login: found by this index, not by reading all.
+            try db.execute(sql: "CREATE INDEX login_failure_by_time ON login_failure(last_failed_at)")
+        }
         return migrator
     }
 

@@ -24,8 +24,10 @@ enum ServerLauncher {
                 // The pool's own retries are not news; what fails reaches the server's log as an error.
                 var databaseLogger = Logger(label: "tudy.postgres")
                 databaseLogger.logLevel = .error
+                // A password kept out of the command line, where `ps` would show it.
                 let postgres = try await PostgresChatStore.open(
-                    url: database, clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(), logger: databaseLogger)
+                    url: database, password: ProcessInfo.processInfo.environment["PGPASSWORD"], clock: WallClock { Date() },
+                    hasher: Argon2idPasswordHasher(), logger: databaseLogger)
                 health = await postgres.healthReports()
                 store = postgres
             } else {

@@ -202,6 +202,23 @@ struct ChatStoreContractTests {
         }
     }
 
+    @Test("failed logins are forgotten a day after the last: the name has its free tries again", arguments: StoreFactory.all)
+    func loginFailuresForgotten(_ factory: StoreFactory) async throws {
+        let now = Locked(TestApp.start)
+        let store = try await factory.make(clock: WallClock { now.value })
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        for name in ["alice", "nobody-at-all"] {
+            for _ in 0...LoginThrottle.freeFailures {
+                await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: name, password: "wrong-password") }
+            }
+        }
+        now.value = now.value.addingTimeInterval(LoginThrottle.forgottenAfter + 1)
+        for _ in 0..<LoginThrottle.freeFailures {
+            await #expect(throws: StoreError.wrongCredentials) { try await store.logIn(name: "alice", password: "wrong-password") }
+        }
+        #expect(try await store.logIn(name: "alice", password: "password-alice").user.name == "alice")
+    }
+
     @Test("failed logins are throttled: past the free tries even the right password waits, then works", arguments: StoreFactory.all)
     func loginThrottle(_ factory: StoreFactory) async throws {
         let now = Locked(TestApp.start)

@@ -18,6 +18,41 @@ struct PostgresStoreTests {
         return (url, store, ann, ben, try await store.directRoom(between: ann, and: ben.user))
     }
 
+    @Test("a password given apart from the URL (PGPASSWORD) is used; a wrong one is said at once, as PostgreSQL said it")
+    func passwordApartFromTheURL() async throws {
+        let url = try await PostgresTestCluster.newDatabase()
+        var parts = try #require(URLComponents(string: url))
+        let database = String(parts.path.dropFirst())
+        // The test cluster asks this role alone for its password (scripts/postgres-cluster).
+        try await PostgresTestCluster.administer("""
+            DO $$ BEGIN CREATE ROLE tudy_password_test LOGIN PASSWORD 'right-password';
+            EXCEPTION WHEN duplicate_object THEN NULL; END $$
+            """)
+        try await PostgresTestCluster.administer("ALTER DATABASE \(database) OWNER TO tudy_password_test")
+        parts.user = "tudy_password_test"
+        let roleURL = try #require(parts.string)
+        let open = { (password: String?) in
+            try await PostgresChatStore.open(
+                url: roleURL, password: password, clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing),
+                startTimeout: .seconds(60))
+        }
+        let store = try await open("right-password")
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        await store.close()
+        do {
+            _ = try await open("wrong-password")
+            Issue.record("a wrong password was let in")
+        } catch PostgresStoreError.refused(let reason) {
+            #expect(reason.contains("password authentication failed"), "\(reason)")
+        }
+        do {
+            _ = try await open(nil)
+            Issue.record("no password was let in")
+        } catch PostgresStoreError.refused(let reason) {
+            #expect(reason == "it asks for a password, and none was given")
+        }
+    }
+
     @Test("concurrent senders on two stores: a third store's follower gets every message once, in id order")
     func concurrentSendersKeepCommitOrder() async throws {
         let url = try await PostgresTestCluster.newDatabase()

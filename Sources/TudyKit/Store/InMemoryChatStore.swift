@@ -52,6 +52,7 @@ public actor InMemoryChatStore: SeedableStore {
     public func logIn(name: String, password: String) async throws -> Session {
         let key = Accounts.key(name)
         let now = clock.now()
+        failedLogins = failedLogins.filter { $0.value.last >= LoginThrottle.forgettingBefore(now) }
         let failures = failedLogins[key]
         let wait = LoginThrottle.remaining(failures: failures?.count ?? 0, lastFailure: failures?.last, now: now)
         guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }

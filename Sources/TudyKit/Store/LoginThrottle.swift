@@ -7,6 +7,15 @@ public enum LoginThrottle {
     public static let freeFailures = 3
     /// The longest wait, in seconds.
     public static let longestWait = 300
+    /// How long a name's failures are kept after its last one: a day. Then every store deletes
+    /// them, at the next login (the name has its free tries again), so that failed logins for
+    /// names nobody has, which anyone can make, hold no more than a day's worth.
+    public static let forgottenAfter: TimeInterval = 24 * 60 * 60
+
+    /// The moment before which a last failure is forgotten, at `now`.
+    public static func forgettingBefore(_ now: Date) -> Date {
+        now.addingTimeInterval(-forgottenAfter)
+    }
 
     /// Seconds to wait after `failures` failed tries: 2, 4, 8… from the fourth on.
     public static func wait(afterFailures failures: Int) -> Int {
