@@ -151,7 +151,7 @@ public final class PostgresChatStore: SeedableStore {
         let key = Accounts.key(name)
         guard try await transaction({ try await Self.userID(key: key, on: $0) }) == nil else { throw StoreError.nameTaken(name) }
         // Hashing is slow on purpose; it happens outside any transaction.
-        let hash = try hasher.hash(password)
+        let hash = try await hasher.hashed(password)
         let now = clock.now()
         do {
             return try await transaction { connection in
@@ -197,7 +197,7 @@ public final class PostgresChatStore: SeedableStore {
             }
             return account
         }
-        guard hasher.verifyLogin(password, against: account?.hash), let account else {
+        guard await hasher.checksLogin(password, against: account?.hash), let account else {
             throw StoreError.wrongCredentials
         }
         return try await transaction { connection in

@@ -93,7 +93,7 @@ public final class SQLiteChatStore: SeedableStore {
         let taken = try await read { db in try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) != nil }
         guard !taken else { throw StoreError.nameTaken(name) }
         // Hashing is slow on purpose; it happens outside the write lock.
-        let hash = try hasher.hash(password)
+        let hash = try await hasher.hashed(password)
         let now = clock.now()
         return try await write { db in
             guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) == nil else {
@@ -125,7 +125,7 @@ public final class SQLiteChatStore: SeedableStore {
             let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name_key = ?", arguments: [key])
             return row.map { (name: $0["name"], hash: $0["password_hash"]) }
         }
-        guard hasher.verifyLogin(password, against: account?.hash), let account else {
+        guard await hasher.checksLogin(password, against: account?.hash), let account else {
             throw StoreError.wrongCredentials
         }
         return try await write { db in

@@ -93,4 +93,34 @@ struct LoginThrottleTests {
             #expect(!hasher.verifyLogin("anything", against: nil))
         }
     }
+
+    /// A hasher whose every check takes 100 ms, counting those done.
+    private struct SlowHasher: PasswordHasher {
+        let base = Argon2idPasswordHasher(cost: .testing)
+        let checked = Locked(0)
+        func hash(_ password: String) throws -> String { try base.hash(password) }
+        func verify(_ password: String, against encoded: String) -> Bool {
+            usleep(100_000)
+            defer { checked.mutate { $0 += 1 } }
+            return base.verify(password, against: encoded)
+        }
+        var unmatchableHash: String { base.unmatchableHash }
+    }
+
+    @Test("logins by the dozen wait for the hashing of their own; the store answers everyone else meanwhile")
+    func loginsDoNotHoldTheStore() async throws {
+        let hasher = SlowHasher()
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: hasher)
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        let logins = (0..<12).map { index in
+            Task { _ = try? await store.logIn(name: "nobody\(index)", password: "wrong-password") }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while hasher.checked.value == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        _ = try await store.projects(.all)
+        let checkedMeanwhile = hasher.checked.value
+        for login in logins { await login.value }
+        #expect(checkedMeanwhile < 12, "the board waited for \(checkedMeanwhile) of 12 logins")
+        #expect(hasher.checked.value == 12)
+    }
 }

@@ -44,7 +44,10 @@ public actor InMemoryChatStore: SeedableStore {
         let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
         guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
-        let account = Account(user: User(name: name), passwordHash: try hasher.hash(password))
+        let hash = try await hasher.hashed(password)
+        // Another sign-up may have taken the name while the hash was made.
+        guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
+        let account = Account(user: User(name: name), passwordHash: hash)
         accounts[Accounts.key(name)] = account
         return sessions.open(for: account.user, now: clock.now())
     }
@@ -57,8 +60,10 @@ public actor InMemoryChatStore: SeedableStore {
         let wait = LoginThrottle.remaining(failures: failures?.count ?? 0, lastFailure: failures?.last, now: now)
         guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
         let account = accounts[key]
-        guard hasher.verifyLogin(password, against: account?.passwordHash), let account else {
-            failedLogins[key] = ((failures?.count ?? 0) + 1, now)
+        // The try counts as failed until the password is found right, so that tries made at
+        // once, while the hash is checked, can not all pass through one due try.
+        failedLogins[key] = ((failures?.count ?? 0) + 1, now)
+        guard await hasher.checksLogin(password, against: account?.passwordHash), let account else {
             throw StoreError.wrongCredentials
         }
         failedLogins[key] = nil
