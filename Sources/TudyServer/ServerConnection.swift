@@ -32,11 +32,12 @@ actor ServerConnection {
     private var tokenMistakes = 0
     private var requestCount = 0
     private var tellingHealth: Task<Void, Never>?
-    /// Frames encoded and waiting to be written, in order, and their bytes.
-    private var backlog: [String] = []
-    private var backlogStart = 0
-    private var backlogBytes = 0
+    /// Frames encoded and waiting to be written, in order.
+    private var backlog = OutgoingFrames(limit: ServerConnection.backlogLimit)
+    /// The one writer of `backlog`, while frames wait.
     private var writing: Task<Void, Never>?
+    /// Those waiting in `flush` until the writer ends.
+    private var drainWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     /// Ends the connection at once, whatever is being written.
     private let hangUp: @Sendable () -> Void
     private var isHungUp = false
@@ -235,26 +236,31 @@ actor ServerConnection {
     /// waits on a client that does not read, and what waits is bounded (`backlogLimit`).
     private func enqueue(_ text: String) {
         guard !isHungUp else { return }
-        let waiting = backlog.count - backlogStart
-        if waiting > 0 && backlogBytes + text.utf8.count > Self.backlogLimit {
-            logger.notice("hung up on a client that does not read", metadata: ["waiting_bytes": "\(backlogBytes)"])
+        guard backlog.add(text) else {
+            logger.notice("hung up on a client that does not read", metadata: ["waiting_bytes": "\(backlog.bytes)"])
             isHungUp = true
-            backlog = []
-            backlogStart = 0
-            backlogBytes = 0
+            backlog.removeAll()
             subscriptions.values.forEach { $0.cancel() }
             subscriptions = [:]
             hangUp()
             return
         }
-        backlog.append(text)
-        backlogBytes += text.utf8.count
         guard writing == nil else { return }
         writing = Task { [weak self] in
             while let text = await self?.nextToWrite() {
                 try? await self?.outbound.write(.text(text))
             }
         }
+    }
+
+    /// The oldest frame waiting, taken off the backlog; nil (and the writer ends) when none is.
+    private func nextToWrite() -> String? {
+        guard !isHungUp, let text = backlog.next() else {
+            writing = nil
+            releaseDrainWaiters()
+            return nil
+        }
+        return text
     }
 
     /// Waits until every frame waiting is written, for at most a second (a client that does
@@ -271,36 +277,14 @@ actor ServerConnection {
         }
     }
 
-    private func releaseDrainWaiters() {
-        drainWaiters.values.forEach { $0.resume() }
-        drainWaiters = [:]
-    }
-
-    private var drainWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
-
     private func writerEnded() async {
         guard writing != nil else { return }
         await withCheckedContinuation { drainWaiters[UUID()] = $0 }
     }
 
-    /// The oldest frame waiting, taken off the backlog; nil (and the writer ends) when none is.
-    private func nextToWrite() -> String? {
-        guard !isHungUp, backlogStart < backlog.count else {
-            writing = nil
-            releaseDrainWaiters()
-            return nil
-        }
-        let text = backlog[backlogStart]
-        backlogStart += 1
-        backlogBytes -= text.utf8.count
-        if backlogStart == backlog.count {
-            backlog = []
-            backlogStart = 0
-        } else if backlogStart > 1024 && backlogStart > backlog.count / 2 {
-            backlog.removeFirst(backlogStart)
-            backlogStart = 0
-        }
-        return text
+    private func releaseDrainWaiters() {
+        drainWaiters.values.forEach { $0.resume() }
+        drainWaiters = [:]
     }
 
     private func errorFrame(id: Int?, _ error: WireError) -> WireFrame {
@@ -315,9 +299,7 @@ actor ServerConnection {
         subscriptions.values.forEach { $0.cancel() }
         subscriptions = [:]
         writing?.cancel()
-        backlog = []
-        backlogStart = 0
-        backlogBytes = 0
+        backlog.removeAll()
         return requestCount
     }
 }
