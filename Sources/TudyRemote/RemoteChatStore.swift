@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOSSL
 import TudyKit
@@ -6,6 +7,7 @@ import TudyKit
 /// over one WebSocket, checked by the server's store; changes are pushed by the server.
 public final class RemoteChatStore: ChatStore {
     private let connection: RemoteConnection
+    private let lastSession = LastSession()
 
     /// - Parameters:
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.
@@ -50,19 +52,27 @@ public final class RemoteChatStore: ChatStore {
     // MARK: - Accounts
 
     public func signUp(name: String, password: String) async throws -> Session {
-        try field(try await call(.signUp) { $0.name = name; $0.password = password }.session, .signUp).session
+        signedIn(try field(try await call(.signUp) { $0.name = name; $0.password = password }.session, .signUp).session)
     }
 
     public func logIn(name: String, password: String) async throws -> Session {
-        try field(try await call(.logIn) { $0.name = name; $0.password = password }.session, .logIn).session
+        signedIn(try field(try await call(.logIn) { $0.name = name; $0.password = password }.session, .logIn).session)
     }
 
     public func resume(_ token: SessionToken) async throws -> Session {
-        try field(try await call(.resume) { $0.token = token.text }.session, .resume).session
+        signedIn(try field(try await call(.resume) { $0.token = token.text }.session, .resume).session)
     }
 
     public func logOut(_ session: Session) async throws {
+        if lastSession.value == session { lastSession.value = nil }
         _ = try await call(.logOut, session)
+    }
+
+    /// Keeps the session this client signed in with last: the server lists names only to
+    /// someone signed in, and `userNames` names nobody.
+    private func signedIn(_ session: Session) -> Session {
+        lastSession.value = session
+        return session
     }
 
     public func user(named name: String) async throws -> User {
@@ -70,7 +80,7 @@ public final class RemoteChatStore: ChatStore {
     }
 
     public func userNames() async throws -> [String] {
-        try field(try await call(.userNames).names, .userNames)
+        try field(try await call(.userNames, lastSession.value).names, .userNames)
     }
 
     // MARK: - Posts
@@ -173,5 +183,16 @@ public final class RemoteChatStore: ChatStore {
         let (stream, continuation) = AsyncStream.makeStream(of: ConnectionReport.self, bufferingPolicy: .bufferingNewest(10))
         Task { await connection.report(to: continuation) }
         return stream
+    }
+}
+
+/// The session a client signed in with last, read and written from any task.
+private final class LastSession: @unchecked Sendable {
+    private let lock = NSLock()
+    private var session: Session?
+
+    var value: Session? {
+        get { lock.withLock { session } }
+        set { lock.withLock { session = newValue } }
     }
 }

@@ -27,6 +27,8 @@ struct WireService: Sendable {
         case .user:
             reply.user = try await store.user(named: try need(request.name, "name"))
         case .userNames:
+            // Listed to someone signed in only, not to anyone who connects.
+            _ = try await session(request)
             reply.names = try await store.userNames()
         case .projects:
             guard let query = try need(request.query, "query").query else { throw BadRequest(message: "unknown query kind") }

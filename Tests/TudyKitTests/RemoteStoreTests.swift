@@ -374,4 +374,23 @@ struct RemoteStoreTests {
         #expect(try await client.messages(in: room.id, for: ann, before: nil, limit: 3).messages.count == 3)
         #expect(ServerConnection.backlogLimit == 4 * 1024 * 1024)
     }
+
+    @Test("names are listed to someone signed in, not to anyone who connects")
+    func namesListedToTheSignedInOnly() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        _ = try await store.signUp(name: "ben", password: "ben-password")
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let exchange = try await RawSocket.exchange(server.url, [
+            #"{"id":1,"op":"user_names"}"#, #"{"id":2,"op":"user_names","token":"\#(ann.token.text)"}"#,
+        ])
+        let frames = exchange.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
+        #expect(frames.first?.error?.code == "session_ended" && frames.first?.names == nil, "replies: \(exchange.replies)")
+        #expect(frames.last?.names == ["ann", "ben"], "replies: \(exchange.replies)")
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        _ = try await client.logIn(name: "ben", password: "ben-password")
+        #expect(try await client.userNames() == ["ann", "ben"])
+    }
 }
