@@ -122,8 +122,7 @@ public struct ChatServer: Sendable {
         let peer = channel.remoteAddress?.description ?? "unknown peer"
         return .upgrade([:]) { inbound, outbound, _ in
             let connection = ServerConnection(
-                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), logger: logger,
-                hangUp: { channel.close(promise: nil) })
+                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), logger: logger)
             logger.info("connection opened", metadata: ["peer": "\(peer)"])
             await connection.start()
             let reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
@@ -139,12 +138,10 @@ public struct ChatServer: Sendable {
         do {
             for try await message in inbound.messages(maxSize: WireCodec.maximumFrameSize) {
                 guard case .text(let text) = message else {
-                    await connection.flush()
                     try await outbound.close(.unacceptableData, reason: "binary frames are not spoken here")
                     return "a binary frame"
                 }
                 if case .close(let code, let reason) = await connection.handle(text) {
-                    await connection.flush()
                     try await outbound.close(code, reason: reason)
                     return reason
                 }
@@ -154,7 +151,6 @@ public struct ChatServer: Sendable {
             // The client went without TLS's closing message: it left, as a plain client's close does.
             return "the client left without closing TLS"
         } catch {
-            await connection.flush()
             try? await outbound.close(.messageTooLarge, reason: "a message over 64 KiB")
             return "a message over 64 KiB, or a broken frame"
         }

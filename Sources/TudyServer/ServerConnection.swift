@@ -15,10 +15,6 @@ actor ServerConnection {
 
     /// Wrong or missing tokens a connection may send before it is closed.
     static let tokenMistakesAllowed = 10
-    /// The most bytes of frames a connection may have waiting to be written, besides the one
-    /// being written: 4 MiB. A client that reads slower than its changes come (or not at all)
-    /// is hung up on past it, and a tudy client reconnects and catches up from the store.
-    static let backlogLimit = 4 * 1024 * 1024
 
     private let service: WireService
     private let outbound: WebSocketOutboundWriter
@@ -32,21 +28,11 @@ actor ServerConnection {
     private var tokenMistakes = 0
     private var requestCount = 0
     private var tellingHealth: Task<Void, Never>?
-    /// Frames encoded and waiting to be written, in order.
-    private var backlog = OutgoingFrames(limit: ServerConnection.backlogLimit)
-    /// The one writer of `backlog`, while frames wait.
-    private var writing: Task<Void, Never>?
-    /// Those waiting in `flush` until the writer ends.
-    private var drainWaiters: [UUID: CheckedContinuation<Void, Never>] = [:]
-    /// Ends the connection at once, whatever is being written.
-    private let hangUp: @Sendable () -> Void
-    private var isHungUp = false
 
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, logger: Logger, hangUp: @escaping @Sendable () -> Void = {}
+        rate: RequestRate, logger: Logger
     ) {
-        self.hangUp = hangUp
         self.service = service
         self.outbound = outbound
         self.replies = replies
@@ -78,7 +64,7 @@ actor ServerConnection {
                 message: "the answer is over \(WireCodec.maximumReplySize / 1024 / 1024) MiB: ask for fewer at a time")))
             return .goOn
         }
-        enqueue(text)
+        try? await outbound.write(.text(text))
         if frame.error?.code == "session_ended" {
             tokenMistakes += 1
             if tokenMistakes >= Self.tokenMistakesAllowed { return .close(.policyViolation, "too many wrong tokens") }
@@ -229,62 +215,7 @@ actor ServerConnection {
 
     private func write(_ frame: WireFrame) async {
         guard let text = try? codec.encode(frame) else { return }
-        enqueue(text)
-    }
-
-    /// Puts a frame behind those waiting; one writer writes them in order, so that nobody
-    /// waits on a client that does not read, and what waits is bounded (`backlogLimit`).
-    private func enqueue(_ text: String) {
-        guard !isHungUp else { return }
-        guard backlog.add(text) else {
-            logger.notice("hung up on a client that does not read", metadata: ["waiting_bytes": "\(backlog.bytes)"])
-            isHungUp = true
-            backlog.removeAll()
-            subscriptions.values.forEach { $0.cancel() }
-            subscriptions = [:]
-            hangUp()
-            return
-        }
-        guard writing == nil else { return }
-        writing = Task { [weak self] in
-            while let text = await self?.nextToWrite() {
-                try? await self?.outbound.write(.text(text))
-            }
-        }
-    }
-
-    /// The oldest frame waiting, taken off the backlog; nil (and the writer ends) when none is.
-    private func nextToWrite() -> String? {
-        guard !isHungUp, let text = backlog.next() else {
-            writing = nil
-            releaseDrainWaiters()
-            return nil
-        }
-        return text
-    }
-
-    /// Waits until every frame waiting is written, for at most a second (a client that does
-    /// not read is closed all the same): what the connection says before it closes is said.
-    func flush() async {
-        guard writing != nil else { return }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.writerEnded() }
-            group.addTask { try? await Task.sleep(for: .seconds(1)) }
-            await group.next()
-            // Whichever came first, the other is ended, so that the group can end.
-            group.cancelAll()
-            releaseDrainWaiters()
-        }
-    }
-
-    private func writerEnded() async {
-        guard writing != nil else { return }
-        await withCheckedContinuation { drainWaiters[UUID()] = $0 }
-    }
-
-    private func releaseDrainWaiters() {
-        drainWaiters.values.forEach { $0.resume() }
-        drainWaiters = [:]
+        try? await outbound.write(.text(text))
     }
 
     private func errorFrame(id: Int?, _ error: WireError) -> WireFrame {
@@ -298,8 +229,6 @@ actor ServerConnection {
         tellingHealth?.cancel()
         subscriptions.values.forEach { $0.cancel() }
         subscriptions = [:]
-        writing?.cancel()
-        backlog.removeAll()
         return requestCount
     }
 }

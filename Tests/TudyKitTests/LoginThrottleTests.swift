@@ -94,14 +94,15 @@ struct LoginThrottleTests {
         }
     }
 
-    /// A hasher whose every check takes 100 ms, counting those done.
-    private struct SlowHasher: PasswordHasher {
+    /// A hasher whose checks wait until the test opens its gate, counting those done.
+    private struct GatedHasher: PasswordHasher {
         let base = Argon2idPasswordHasher(cost: .testing)
-        let checked = Locked(0)
+        let gate = DispatchSemaphore(value: 0)
+        let started = Locked(0)
         func hash(_ password: String) throws -> String { try base.hash(password) }
         func verify(_ password: String, against encoded: String) -> Bool {
-            usleep(100_000)
-            defer { checked.mutate { $0 += 1 } }
+            started.mutate { $0 += 1 }
+            gate.wait()
             return base.verify(password, against: encoded)
         }
         var unmatchableHash: String { base.unmatchableHash }
@@ -109,18 +110,26 @@ struct LoginThrottleTests {
 
     @Test("logins by the dozen wait for the hashing of their own; the store answers everyone else meanwhile")
     func loginsDoNotHoldTheStore() async throws {
-        let hasher = SlowHasher()
+        let hasher = GatedHasher()
         let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: hasher)
         _ = try await store.signUp(name: "alice", password: "password-alice")
         let logins = (0..<12).map { index in
             Task { _ = try? await store.logIn(name: "nobody\(index)", password: "wrong-password") }
         }
         let deadline = ContinuousClock.now + .seconds(10)
-        while hasher.checked.value == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-        _ = try await store.projects(.all)
-        let checkedMeanwhile = hasher.checked.value
+        while hasher.started.value == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        // Every login is held at its hashing: the board must answer all the same.
+        let board = Task { _ = try await store.projects(.all) }
+        let answered = Locked(false)
+        let watching = Task {
+            _ = await board.result
+            answered.value = true
+        }
+        let answerDeadline = ContinuousClock.now + .seconds(10)
+        while !answered.value && ContinuousClock.now < answerDeadline { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(answered.value, "the board waited for the logins' hashing")
+        for _ in 0..<12 { hasher.gate.signal() }
         for login in logins { await login.value }
-        #expect(checkedMeanwhile < 12, "the board waited for \(checkedMeanwhile) of 12 logins")
-        #expect(hasher.checked.value == 12)
+        await watching.value
     }
 }

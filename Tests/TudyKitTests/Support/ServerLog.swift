@@ -27,24 +27,21 @@ final class ServerLog: @unchecked Sendable {
         await waitFor(count, of: ["Upgrade failed as input was closed", "Error handling upgrade result"], sourceLocation: sourceLocation)
     }
 
-    /// Waits until `count` records have a message holding one of `messages`, for up to 10 s, and
-    /// returns those; fails at once when they do not come, showing what was logged.
-    func waitFor(_ count: Int, of messages: [String], sourceLocation: SourceLocation = #_sourceLocation) async -> [Record] {
-        let deadline = ContinuousClock.now + .seconds(10)
+    /// Waits until `count` records have a message holding one of `messages`, for up to `within`,
+    /// and returns those; fails at once when they do not come, showing what was logged.
+    func waitFor(
+        _ count: Int, of messages: [String], within: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> [Record] {
+        let deadline = ContinuousClock.now + within
         func matching() -> [Record] { records.filter { record in messages.contains { record.message.contains($0) } } }
         while matching().count < count && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
         let found = matching()
         if found.count < count {
-            Issue.record("expected \(count) log records of \(messages) within 10 s; the log holds:\n\(records)", sourceLocation: sourceLocation)
+            Issue.record("expected \(count) log records of \(messages) within \(within); the log holds:\n\(records)", sourceLocation: sourceLocation)
         }
         return found
-    }
-
-    /// Whether a record's message holds `message`.
-    func holds(_ message: String) -> Bool {
-        records.contains { $0.message.contains(message) }
     }
 
     private func keep(_ record: Record) {
