@@ -277,12 +277,17 @@ struct RemoteStoreTests {
         #expect(frames.last?.error?.code == "session_ended", "replies: \(exchange.replies)")
     }
 
-    @Test("replies far over 64 KiB (the board's longest posts, a page of the longest messages) reach the client whole")
-    func longRepliesReachTheClient() async throws {
+    /// ann and ben in a 1:1 room of a store in memory, as a test server keeps it.
+    private func annAndBenOnAServersStore() async throws -> (store: InMemoryChatStore, ann: Session, ben: Session, room: Room) {
         let store = TestServer.memoryStore()
         let ann = try await store.signUp(name: "ann", password: "ann-password")
         let ben = try await store.signUp(name: "ben", password: "ben-password")
-        let room = try await store.directRoom(between: ann, and: ben.user)
+        return (store, ann, ben, try await store.directRoom(between: ann, and: ben.user))
+    }
+
+    @Test("replies far over 64 KiB (the board's longest posts, a page of the longest messages) reach the client whole")
+    func longRepliesReachTheClient() async throws {
+        let (store, ann, ben, room) = try await annAndBenOnAServersStore()
         let longest = String(repeating: "한", count: Message.maximumLength)
         for number in 1...10 {
             _ = try await store.createProject(
@@ -339,10 +344,7 @@ struct RemoteStoreTests {
 
     @Test("a client is caught up whole after a reconnection, however much came meanwhile (12 MB here)")
     func readerCaughtUpWhole() async throws {
-        let store = TestServer.memoryStore()
-        let ann = try await store.signUp(name: "ann", password: "ann-password")
-        let ben = try await store.signUp(name: "ben", password: "ben-password")
-        let room = try await store.directRoom(between: ann, and: ben.user)
+        let (store, ann, ben, room) = try await annAndBenOnAServersStore()
         let server = try await TestServer.start(store)
         let client = try await server.client()
         defer { Task { await client.close() } }
