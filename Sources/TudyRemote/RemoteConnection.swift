@@ -50,24 +50,31 @@ actor RemoteConnection {
     /// (up to the request time); a question fails at once, so that a screen or the prompt
     /// never hangs on it.
     func call(_ request: WireRequest) async throws -> WireFrame {
-        try await call(request, onReply: nil)
+        try await call(request, expires: true, onReply: nil)
     }
 
-    private func call(_ request: WireRequest, onReply: (@Sendable (WireFrame) -> Void)?) async throws -> WireFrame {
+    /// - Parameter expires: whether it fails after the request time; one that does not waits
+    ///   through any number of reconnections and outages of the database.
+    private func call(
+        _ request: WireRequest, expires: Bool, onReply: (@Sendable (WireFrame) -> Void)?
+    ) async throws -> WireFrame {
         start()
-        if isLost && !request.op.changesStore { throw RemoteStoreError.disconnected(url: url) }
-        if isDatabaseDown && !request.op.changesStore { throw RemoteStoreError.databaseDown(url: url) }
+        // A question the person waits on fails at once while the connection or the database is
+        // away, so that a screen or the prompt never hangs on it.
+        let waits = request.op.changesStore || !expires
+        if isLost && !waits { throw RemoteStoreError.disconnected(url: url) }
+        if isDatabaseDown && !waits { throw RemoteStoreError.databaseDown(url: url) }
         var request = request
         request.id = nextID
         nextID += 1
         if request.op.changesStore && request.key == nil { request.key = UUID().uuidString }
         let id = request.id
         let timeout = requestTimeout
-        let timer = Task { [weak self] in
+        let timer = expires ? Task { [weak self] in
             try? await Task.sleep(for: timeout)
             await self?.expire(id)
-        }
-        defer { timer.cancel() }
+        } : nil
+        defer { timer?.cancel() }
         let frame = try await withCheckedThrowingContinuation { continuation in
             pending[id] = PendingRequest(request: request, continuation: continuation, onReply: onReply, isHeld: isDatabaseDown)
             if let outbound, !isDatabaseDown { send(request, on: outbound) }
@@ -101,7 +108,7 @@ actor RemoteConnection {
         nextID += 1
         subscriptions[local] = RemoteSubscription(token: token, continuation: continuation)
         do {
-            try await requestSubscription(local)
+            try await requestSubscription(local, expires: true)
         } catch {
             subscriptions[local] = nil
             throw error
@@ -114,12 +121,14 @@ actor RemoteConnection {
 
     /// Asks the server for a subscription's changes, from the newest message it delivered.
     /// The server's id is taken as the reply is read, so no change after it is dropped.
-    private func requestSubscription(_ local: Int) async throws {
+    private func requestSubscription(_ local: Int, expires: Bool) async throws {
         guard let subscription = subscriptions[local] else { return }
         var request = WireRequest(op: .subscribe)
         request.token = subscription.token
         request.since = subscription.newestMessageID
-        _ = try await call(request) { [weak self] reply in
+        subscriptions[local]?.isAsked = true
+        defer { subscriptions[local]?.isAsked = false }
+        _ = try await call(request, expires: expires) { [weak self] reply in
             self?.assumeIsolated { $0.subscriptions[local]?.answered(reply) }
         }
     }
@@ -134,10 +143,19 @@ actor RemoteConnection {
     }
 
     /// Subscribes again after a reconnection, from the newest message each stream delivered.
+    /// A stream still being asked for is asked again with what had no reply. The request waits
+    /// as long as the connection and the database take to come back; if the server refuses it
+    /// (the session ended), the stream ends, so that whoever follows it knows and may ask anew.
     private func resubscribe() {
-        for local in subscriptions.keys {
+        for local in subscriptions.keys where subscriptions[local]?.isAsked == false {
             subscriptions[local]?.serverID = nil
-            Task { try? await self.requestSubscription(local) }
+            Task {
+                do {
+                    try await self.requestSubscription(local, expires: false)
+                } catch {
+                    self.subscriptions.removeValue(forKey: local)?.continuation.finish()
+                }
+            }
         }
     }
 

@@ -8,6 +8,8 @@ struct RemoteSubscription {
     let continuation: AsyncStream<StoreChange>.Continuation
     /// The server's id of the subscription on the current connection; nil before it answers.
     var serverID: Int?
+    /// A subscribe request for it has no reply yet.
+    var isAsked = false
     /// The newest message this stream has seen, or the newest there was when it began;
     /// nil until the server first answers, since before that there is nothing to catch up.
     private(set) var newestMessageID: Int?

@@ -199,6 +199,37 @@ struct RemoteStoreTests {
         #expect(page.messages.map(\.text) == ["typed while the database was away"])
     }
 
+    @Test("reconnected while the database is away, for longer than a request's time: the live stream is asked for until it is back, and goes on")
+    func reconnectedDuringOutage() async throws {
+        let database = try await PostgresTestCluster.newDatabase()
+        let store = try await PostgresTestCluster.store(at: database)
+        let server = try await TestServer.start(store, health: await store.healthReports())
+        let client = try await server.client(requestTimeout: .seconds(1))
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await client.signUp(name: "ben", password: "ben-password")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        let changes = await ChangeRecorder.reading(try await client.changes(for: ben))
+        let connection = await ChangeRecorder.connectionLines(of: client)
+
+        try await PostgresTestCluster.cutOff(database)
+        #expect(starts(await connection.next(1, within: 20), with: "the server at \(server.url) lost its database"))
+        await server.stop()
+        #expect(starts(await connection.next(1), with: "lost the connection"))
+        let again = try await TestServer.restart(store, port: server.port, health: await store.healthReports())
+        defer { Task { await again.stop() } }
+        #expect(starts(await connection.next(1), with: "reconnected"))
+        #expect(starts(await connection.next(1, within: 20), with: "the server at \(server.url) lost its database"))
+        // Not a wait for something: the outage goes on for longer than the client's request
+        // time, which the stream's new subscription must outlast.
+        try await Task.sleep(for: .seconds(2))
+        try await PostgresTestCluster.cutOff(database, false)
+        #expect(starts(await connection.next(1, within: 40), with: "the server's database is back"))
+        let sent = try await store.send("after the outage", to: room.id, from: ann)
+        let delivered = await changes.next(1, within: 20)
+        #expect(delivered.map(\.messageText) == [sent.text])
+        await client.close()
+    }
+
     @Test("a send retried with its key after the server restarted is kept once (the key is in the store, not the server)")
     func retryAfterRestart() async throws {
         let directory = try TemporaryDirectory.make()

@@ -107,13 +107,16 @@ struct ServerTests {
         bob.send("/wait 20")
         bob.waitFor("alice: before the crash\n")
 
+        // Bob is waiting when the server is killed: his /wait waits through the reconnection.
+        bob.send("/wait 60")
         server.stop()
         // Sent while no server runs: it waits for the next one, and goes once.
         alice.send("while the server is down", "/where")
         (server, _) = try serve(["--listen", "127.0.0.1:\(port(of: url))", "--store", store])
         alice.waitFor("] alice: while the server is down\n")
-        bob.send("/wait 20")
         bob.waitFor("alice: while the server is down\n")
+        #expect(!bob.text.contains("error:"), "bob's /wait failed across the kill:\n\(bob.text)")
+        #expect(!alice.text.contains("error:"), "alice's typed line failed across the kill:\n\(alice.text)")
         // A script is told of the connection before its next command: it asks until told.
         let told = Date().addingTimeInterval(20)
         repeat {
@@ -223,6 +226,40 @@ struct ServerTests {
         #expect(alice.finish() == 0)
         #expect(bob.finish() == 0)
         for text in ["from the first server", "after my server died"] {
+            #expect(bob.text.components(separatedBy: "alice: \(text)\n").count == 2, "bob saw '\(text)' other than once:\n\(bob.text)")
+        }
+    }
+
+    @Test("PostgreSQL crashes and comes back under a server: a /wait in flight and a line typed meanwhile both go through, once")
+    func postgresCrash() throws {
+        let cluster = try OwnPostgresCluster.start()
+        defer { cluster.remove() }
+        let directory = try TemporaryDirectory.make()
+        let (server, url) = try serve(["--listen", "127.0.0.1:0", "--database", cluster.url, "--seed", try seedFile(in: directory)])
+        defer { server.stop() }
+        let bob = try inRoom("bob", with: "alice", servers: [url])
+        defer { bob.stop() }
+        let alice = try inRoom("alice", with: "bob", servers: [url])
+        defer { alice.stop() }
+        alice.send("before the crash")
+        bob.send("/wait 20")
+        bob.waitFor("alice: before the crash\n")
+
+        bob.send("/wait 90")
+        try cluster.crash()
+        server.waitFor("the database is gone", seconds: 30)
+        alice.send("while the database is down", "/where")
+        try cluster.resume()
+        alice.waitFor("] alice: while the database is down\n", seconds: 60)
+        bob.waitFor("alice: while the database is down\n", seconds: 60)
+        server.waitFor("the database is back")
+        alice.send("/quit")
+        bob.send("/quit")
+        #expect(alice.finish() == 0)
+        #expect(bob.finish() == 0)
+        #expect(!bob.text.contains("error:"), "bob's /wait failed across the crash:\n\(bob.text)")
+        #expect(!alice.text.contains("error:"), "alice's typed line failed across the crash:\n\(alice.text)")
+        for text in ["before the crash", "while the database is down"] {
             #expect(bob.text.components(separatedBy: "alice: \(text)\n").count == 2, "bob saw '\(text)' other than once:\n\(bob.text)")
         }
     }

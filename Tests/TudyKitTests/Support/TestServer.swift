@@ -41,11 +41,13 @@ struct TestServer {
     /// port was free a moment ago, but any connection made meanwhile (by another test, in
     /// parallel) may have been given it as its own end: then it is tried again until that
     /// ends, for up to 10 s.
-    static func restart(_ store: any ChatStore, port: Int, log: ServerLog? = nil) async throws -> TestServer {
+    static func restart(
+        _ store: any ChatStore, port: Int, health: AsyncStream<StoreHealth>? = nil, log: ServerLog? = nil
+    ) async throws -> TestServer {
         let deadline = ContinuousClock.now + .seconds(10)
         while true {
             do {
-                return try await start(store, port: port, log: log)
+                return try await start(store, port: port, health: health, log: log)
             } catch ChatServer.StartError.cannotListen where ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
