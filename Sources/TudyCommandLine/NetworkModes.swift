@@ -1,3 +1,4 @@
+import TudyKit
 /// What runs the parts of tudy that need the network: `tudy --server` and `tudy serve`.
 package protocol NetworkModes: Sendable {
     /// Chats over the store of the first of `servers` that answers; the exit status.
@@ -18,4 +19,6 @@ package struct ServeSettings {
     package var database: String?
     /// PEM files for wss://, or nil for ws://.
     package var tls: (certificate: String, key: String)?
+    /// Connections one address may hold open at once.
+    package var connectionsPerAddress = ServerLimits.connectionsPerAddress
 }

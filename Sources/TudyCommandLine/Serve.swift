@@ -1,4 +1,5 @@
 import ArgumentParser
+import TudyKit
 
 /// `tudy serve`: the server other tudy clients connect to with `--server`.
 struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
@@ -30,12 +31,20 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The certificate's PEM private key.", valueName: "file.pem"))
     var tlsKey: String?
 
+    @Option(help: ArgumentHelp(
+        "Connections one address may hold open at once; more for clients behind one address (a load test, a NAT).",
+        valueName: "count"))
+    var connectionsPerAddress = ServerLimits.connectionsPerAddress
+
     func validate() throws {
         if let port {
             throw ValidationError("tudy serve takes --listen HOST:PORT, not --port: --listen 127.0.0.1:\(port)")
         }
         if database != nil && (local.memory || local.store != nil) {
             throw ValidationError("--database keeps the store in PostgreSQL: leave out --memory and --store")
+        }
+        if connectionsPerAddress < 1 {
+            throw ValidationError("--connections-per-address must be at least 1, not \(connectionsPerAddress)")
         }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for ws://")
@@ -48,7 +57,8 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
         let status = await Modes.serve(
             ServeSettings(
                 listen: listen, store: store, database: database,
-                tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } }))
+                tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } },
+                connectionsPerAddress: connectionsPerAddress))
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -20,14 +20,21 @@ public struct ChatServer: Sendable {
         public var tls: (certificate: String, key: String)?
         /// How long a connection may take to become a WebSocket (TLS included) before it is closed.
         public var handshakeLimit: Duration
+        /// How long a frame may wait for its client to take it before the client is hung up on.
+        public var writePatience: Duration
+        /// Connections open at once from one address; one more is closed as it opens.
+        public var connectionsPerAddress: Int
 
         public init(
-            host: String, port: Int, tls: (certificate: String, key: String)? = nil, handshakeLimit: Duration = .seconds(10)
+            host: String, port: Int, tls: (certificate: String, key: String)? = nil, handshakeLimit: Duration = .seconds(10),
+            writePatience: Duration = ServerLimits.writePatience, connectionsPerAddress: Int = ServerLimits.connectionsPerAddress
         ) {
             self.host = host
             self.port = port
             self.tls = tls
             self.handshakeLimit = handshakeLimit
+            self.writePatience = writePatience
+            self.connectionsPerAddress = connectionsPerAddress
         }
     }
 
@@ -70,7 +77,9 @@ public struct ChatServer: Sendable {
         let service = WireService(store: store)
         let replies = ReplyCache()
         let board = StoreHealthBoard()
+        let addresses = AddressCount(limit: settings.connectionsPerAddress)
         let logger = self.logger
+        let writePatience = settings.writePatience
         let following = health.map { reports in Task { await board.follow(reports, logger: logger) } }
         defer { following?.cancel() }
         let router = Router()
@@ -82,7 +91,9 @@ public struct ChatServer: Sendable {
         let server = HTTPServerBuilder { responder in
             let http = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: webSocket) { _, channel, _ in
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
-                return Self.upgrade(channel, service: service, replies: replies, board: board, logger: logger)
+                return Self.upgrade(
+                    channel, service: service, replies: replies, board: board, addresses: addresses,
+                    writePatience: writePatience, logger: logger)
             }
             guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false) }
             return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true)
@@ -117,16 +128,27 @@ public struct ChatServer: Sendable {
 
     /// A connection that asked to become a WebSocket: served as a client of the store.
     private static func upgrade(
-        _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard, logger: Logger
+        _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard,
+        addresses: AddressCount, writePatience: Duration, logger: Logger
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let peer = channel.remoteAddress?.description ?? "unknown peer"
+        let address = channel.remoteAddress?.ipAddress ?? peer
         return .upgrade([:]) { inbound, outbound, _ in
+            guard await addresses.open(address) else {
+                logger.notice("connection refused: too many from its address", metadata: ["peer": "\(peer)"])
+                try? await outbound.close(
+                    .policyViolation, reason: "too many connections from your address: at most \(await addresses.limit)")
+                return
+            }
             let connection = ServerConnection(
-                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), logger: logger)
+                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(),
+                writePatience: writePatience, hangUp: { channel.close(promise: nil) }, logger: logger)
             logger.info("connection opened", metadata: ["peer": "\(peer)"])
             await connection.start()
-            let reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
-            let requests = await connection.end()
+            var reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
+            let (requests, stalled) = await connection.end()
+            if stalled { reason = "hung up: it took no frame for \(writePatience.components.seconds) s" }
+            await addresses.close(address)
             logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])
         }
     }

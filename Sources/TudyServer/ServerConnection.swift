@@ -28,16 +28,23 @@ actor ServerConnection {
     private var tokenMistakes = 0
     private var requestCount = 0
     private var tellingHealth: Task<Void, Never>?
+    private let writePatience: Duration
+    private let hangUp: @Sendable () -> Void
+    /// The client was hung up on, having taken no frame for `writePatience`.
+    private var stalled = false
 
+    /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, logger: Logger
+        rate: RequestRate, writePatience: Duration, hangUp: @escaping @Sendable () -> Void, logger: Logger
     ) {
         self.service = service
         self.outbound = outbound
         self.replies = replies
         self.health = health
         self.rate = rate
+        self.writePatience = writePatience
+        self.hangUp = hangUp
         self.logger = logger
     }
 
@@ -64,7 +71,7 @@ actor ServerConnection {
                 message: "the answer is over \(WireCodec.maximumReplySize / 1024 / 1024) MiB: ask for fewer at a time")))
             return .goOn
         }
-        try? await outbound.write(.text(text))
+        await send(text)
         if frame.error?.code == "session_ended" {
             tokenMistakes += 1
             if tokenMistakes >= Self.tokenMistakesAllowed { return .close(.policyViolation, "too many wrong tokens") }
@@ -141,6 +148,11 @@ actor ServerConnection {
     /// message past it comes on the stream. What is pushed is therefore in id order, with no
     /// gap and nothing twice, however many rooms there are and whatever commits meanwhile.
     private func subscribe(_ request: WireRequest) async throws -> WireFrame? {
+        guard subscriptions.count < ServerLimits.subscriptionsPerConnection else {
+            return errorFrame(id: request.id, WireError(
+                code: "too_many_subscriptions",
+                message: "a connection holds at most \(ServerLimits.subscriptionsPerConnection) subscriptions: one covers all your rooms, so unsubscribe one first"))
+        }
         let session = try await service.session(request)
         let stream = try await service.store.changes(for: session)
         let rooms = try await service.store.rooms(of: session)
@@ -215,7 +227,26 @@ actor ServerConnection {
 
     private func write(_ frame: WireFrame) async {
         guard let text = try? codec.encode(frame) else { return }
+        await send(text)
+    }
+
+    /// Writes a frame, which waits while the client's socket is full; a client that takes
+    /// nothing for `writePatience` has stopped reading, and is hung up on, so that what it is
+    /// owed does not pile up in the server.
+    private func send(_ text: String) async {
+        let patience = writePatience
+        let watch = Task { [weak self] in
+            guard (try? await Task.sleep(for: patience)) != nil else { return }
+            await self?.giveUpOnReader()
+        }
+        defer { watch.cancel() }
         try? await outbound.write(.text(text))
+    }
+
+    private func giveUpOnReader() {
+        guard !stalled else { return }
+        stalled = true
+        hangUp()
     }
 
     private func errorFrame(id: Int?, _ error: WireError) -> WireFrame {
@@ -224,12 +255,13 @@ actor ServerConnection {
         return frame
     }
 
-    /// Stops every subscription, the connection being over; how many requests it answered.
-    func end() -> Int {
+    /// Stops every subscription, the connection being over; how many requests it answered,
+    /// and whether it was hung up on for not reading.
+    func end() -> (requests: Int, stalled: Bool) {
         tellingHealth?.cancel()
         subscriptions.values.forEach { $0.cancel() }
         subscriptions = [:]
-        return requestCount
+        return (requestCount, stalled)
     }
 }
 

@@ -41,7 +41,7 @@ enum ServerLauncher {
 
         let scheme = settings.tls == nil ? "ws" : "wss"
         let server = ChatServer(
-            store: store, settings: .init(host: host, port: port, tls: settings.tls), logger: logger, health: health)
+            store: store, settings: .init(host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress), logger: logger, health: health)
         do {
             try await server.run(stopsOnSignals: true) { port in
                 // The address goes to standard output, so that a script started on port 0 learns it.

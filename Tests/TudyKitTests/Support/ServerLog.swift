@@ -44,6 +44,11 @@ final class ServerLog: @unchecked Sendable {
         return found
     }
 
+    /// Whether a record's message holds `message` yet.
+    func contains(_ message: String) -> Bool {
+        records.contains { $0.message.contains(message) || $0.details.contains(message) }
+    }
+
     private func keep(_ record: Record) {
         lock.withLock { kept.append(record) }
     }

@@ -13,13 +13,18 @@ final class TCPConnection {
 
     private let descriptor: Int32
 
-    init(port: Int) throws {
+    /// - Parameter receiveBuffer: the size of the socket's receive buffer, in bytes; small for
+    ///   a client that is to stop reading soon.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw Failed(description: "no socket: errno \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -37,6 +42,28 @@ final class TCPConnection {
 
     deinit {
         close(descriptor)
+    }
+
+    /// Asks to become a WebSocket, not reading the answer.
+    func askForWebSocket() throws {
+        try send(Array((
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+    }
+
+    /// Sends `text` as one WebSocket text frame, masked as a client's must be.
+    func sendText(_ text: String) throws {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        switch payload.count {
+        case ..<126: frame.append(0x80 | UInt8(payload.count))
+        case ..<65536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        default: frame += [0x80 | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        try send(frame)
     }
 
     func send(_ bytes: [UInt8]) throws {

@@ -1,0 +1,12 @@
+/// What one client may make a `tudy serve` hold, in one place: each is named in the README's
+/// "What it guarantees", with what a client that passes it is told.
+public enum ServerLimits {
+    /// How long a frame may wait for a client to take it (its socket and the server's queue
+    /// for it full) before the client is hung up on: one that stops reading would otherwise
+    /// make the server keep, for ever, every change it is owed.
+    public static let writePatience = Duration.seconds(10)
+    /// Subscriptions one connection may hold at once: one covers all of a user's rooms.
+    public static let subscriptionsPerConnection = 4
+    /// Connections open at once from one address.
+    public static let connectionsPerAddress = 64
+}
