@@ -14,6 +14,8 @@ public final class PostgresChatStore: SeedableStore {
     private let running: Task<Void, Never>
     let clock: WallClock
     let hasher: any PasswordHasher
+    /// Tries to log in as one name on this server, one at a time.
+    private let logins = LoginLine()
     let logger: Logger
     let feed: PostgresChangeFeed
 
@@ -169,6 +171,8 @@ public final class PostgresChatStore: SeedableStore {
     public func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
         let key = Accounts.key(name)
+        try await logins.enter(key)
+        defer { logins.leave(key) }
         // The throttle's decision and the record of this try are one transaction under a lock
         // on the name, so tries made at once on several servers can not all pass one due try.
         let account = try await transaction { connection -> (name: String, hash: String)? in
@@ -197,7 +201,7 @@ public final class PostgresChatStore: SeedableStore {
             }
             return account
         }
-        guard await hasher.checksLogin(password, against: account?.hash), let account else {
+        guard try await hasher.checksLogin(password, against: account?.hash), let account else {
             throw StoreError.wrongCredentials
         }
         return try await transaction { connection in

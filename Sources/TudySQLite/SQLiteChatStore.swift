@@ -24,6 +24,8 @@ public final class SQLiteChatStore: SeedableStore {
     public let path: String
     let clock: WallClock
     private let hasher: any PasswordHasher
+    /// Tries to log in as one name, one at a time.
+    private let logins = LoginLine()
     /// Pages of the search index a step of `purgeSearchIndex` merges.
     let searchMergePages: Int
 
@@ -107,6 +109,8 @@ public final class SQLiteChatStore: SeedableStore {
     public func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
         let key = Accounts.key(name)
+        try await logins.enter(key)
+        defer { logins.leave(key) }
         // The throttle's decision and the record of this try are one immediate transaction, so
         // that tries made at once by several processes can not all pass through one due try.
         // The try counts as failed until the password is found right.
@@ -125,7 +129,7 @@ public final class SQLiteChatStore: SeedableStore {
             let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name_key = ?", arguments: [key])
             return row.map { (name: $0["name"], hash: $0["password_hash"]) }
         }
-        guard await hasher.checksLogin(password, against: account?.hash), let account else {
+        guard try await hasher.checksLogin(password, against: account?.hash), let account else {
             throw StoreError.wrongCredentials
         }
         return try await write { db in

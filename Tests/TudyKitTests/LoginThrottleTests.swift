@@ -1,6 +1,7 @@
 import CArgon2
 import Foundation
 import Testing
+import TudyRemote
 
 @testable import TudyKit
 @testable import TudySQLite
@@ -131,5 +132,92 @@ struct LoginThrottleTests {
         for _ in 0..<12 { hasher.gate.signal() }
         for login in logins { await login.value }
         await watching.value
+    }
+
+    @Test("ten logins at once as one name, with the right password, all get in", arguments: StoreFactory.seedable)
+    func rightPasswordAtOnce(factory: StoreFactory) async throws {
+        // A clock that stands still: a try counted as failed never ages into a due one.
+        let store = try await factory.open(WallClock { TestApp.start })
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    do {
+                        return try await store.logIn(name: "alice", password: "password-alice").user.name
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes == Array(repeating: "alice", count: 10))
+    }
+
+    @Test("ten clients of one server log in as one name at once, with the right password: all get in")
+    func rightPasswordAtOnceThroughAServer() async throws {
+        let store = InMemoryChatStore(clock: WallClock { TestApp.start }, hasher: Argon2idPasswordHasher(cost: .testing))
+        _ = try await store.signUp(name: "alice", password: "password-alice")
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        var clients: [RemoteChatStore] = []
+        for _ in 0..<10 { clients.append(try await server.client()) }
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for client in clients {
+                group.addTask {
+                    defer { Task { await client.close() } }
+                    do {
+                        return try await client.logIn(name: "alice", password: "password-alice").user.name
+                    } catch {
+                        return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes == Array(repeating: "alice", count: 10))
+    }
+
+    @Test("tries for one name wait in line up to LoginLine.waitingLimit; one more is refused at once")
+    func loginLineIsBounded() async throws {
+        let line = LoginLine()
+        try await line.enter("alice")
+        let entered = Locked(0)
+        let waiting = (0..<LoginLine.waitingLimit).map { _ in
+            Task {
+                try await line.enter("alice")
+                entered.mutate { $0 += 1 }
+                line.leave("alice")
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while line.waitingCount(for: "alice") < LoginLine.waitingLimit && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(line.waitingCount(for: "alice") == LoginLine.waitingLimit)
+        await #expect(throws: StoreError.passwordChecksBusy) { try await line.enter("alice") }
+        // Another name does not wait behind alice's line.
+        try await line.enter("bob")
+        line.leave("bob")
+        #expect(entered.value == 0)
+        line.leave("alice")
+        for task in waiting { try await task.value }
+        #expect(entered.value == LoginLine.waitingLimit)
+    }
+
+    @Test("hashing beyond the waiting limit is refused at once, and what waits goes on")
+    func passwordWorkIsBounded() async throws {
+        let work = PasswordWork(concurrentLimit: 2, waitingLimit: 8)
+        let gate = DispatchSemaphore(value: 0)
+        let jobs = (0..<8).map { index in Task { try await work.run { gate.wait(); return index } } }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while work.waitingCount < 8 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        await #expect(throws: StoreError.passwordChecksBusy) { _ = try await work.run { 8 } }
+        for _ in 0..<8 { gate.signal() }
+        var done: [Int] = []
+        for job in jobs { done.append(try await job.value) }
+        #expect(done == Array(0..<8))
+        #expect(work.waitingCount == 0)
+        #expect(try await work.run { 9 } == 9)
     }
 }

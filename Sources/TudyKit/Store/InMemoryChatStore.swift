@@ -21,6 +21,8 @@ public actor InMemoryChatStore: SeedableStore {
 
     let clock: WallClock
     private let hasher: any PasswordHasher
+    /// Tries to log in as one name, one at a time.
+    private let logins = LoginLine()
     private var accounts: [String: Account] = [:]
     private var failedLogins: [String: (count: Int, last: Date)] = [:]
     var projectsByID: [Int: Project] = [:]
@@ -54,6 +56,8 @@ public actor InMemoryChatStore: SeedableStore {
 
     public func logIn(name: String, password: String) async throws -> Session {
         let key = Accounts.key(name)
+        try await logins.enter(key)
+        defer { logins.leave(key) }
         let now = clock.now()
         failedLogins = failedLogins.filter { $0.value.last >= LoginThrottle.forgettingBefore(now) }
         let failures = failedLogins[key]
@@ -63,7 +67,7 @@ public actor InMemoryChatStore: SeedableStore {
         // The try counts as failed until the password is found right, so that tries made at
         // once, while the hash is checked, can not all pass through one due try.
         failedLogins[key] = ((failures?.count ?? 0) + 1, now)
-        guard await hasher.checksLogin(password, against: account?.passwordHash), let account else {
+        guard try await hasher.checksLogin(password, against: account?.passwordHash), let account else {
             throw StoreError.wrongCredentials
         }
         failedLogins[key] = nil

@@ -22,6 +22,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotChatWithSelf
     case invalidFixture(String)
     case sessionEnded
+    /// More passwords wait to be checked than `PasswordWork.waitingLimit`: a flood of logins.
+    case passwordChecksBusy
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -68,6 +70,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "the seed file can not be loaded: \(reason)"
         case .sessionEnded:
             "your login has ended or expired: /login again"
+        case .passwordChecksBusy:
+            "too many logins are being checked at once: try again in a moment"
         }
     }
 }

@@ -46,6 +46,7 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case .cannotChatWithSelf: code = "cannot_chat_with_self"
         case .invalidFixture(let reason): (code, detail) = ("invalid_fixture", reason)
         case .sessionEnded: code = "session_ended"
+        case .passwordChecksBusy: code = "password_checks_busy"
         }
     }
 
@@ -73,6 +74,7 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case "cannot_chat_with_self": .cannotChatWithSelf
         case "invalid_fixture": detail.map(StoreError.invalidFixture)
         case "session_ended": .sessionEnded
+        case "password_checks_busy": .passwordChecksBusy
         default: nil
         }
     }

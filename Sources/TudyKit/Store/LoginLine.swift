@@ -1,0 +1,60 @@
+import Synchronization
+
+/// Tries to log in as one name, taken one at a time, in the order they came.
+///
+/// A try counts as failed until its password is found right (so that tries made at once can
+/// not all pass through one due try); tries at once for one name, even with the right password
+/// (one person's devices, a script's processes through one server), would otherwise count one
+/// another as failures and be told to wait. Tries for different names do not wait on each other.
+public final class LoginLine: Sendable {
+    /// How many tries for one name may wait at once; one more is refused
+    /// (`StoreError.passwordChecksBusy`).
+    public static let waitingLimit = 32
+
+    /// Per name being tried, those waiting for their turn, first first.
+    private let waiting = Mutex<[String: [CheckedContinuation<Void, Never>]]>([:])
+
+    public init() {}
+
+    /// Waits for the turn of a try for `key`; `leave(key)` must follow.
+    /// - Throws: `StoreError.passwordChecksBusy` when `waitingLimit` wait already.
+    public func enter(_ key: String) async throws {
+        var isFull = false
+        await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
+            let isFirst = waiting.withLock { line -> Bool in
+                guard var queue = line[key] else {
+                    line[key] = []
+                    return true
+                }
+                guard queue.count < Self.waitingLimit else {
+                    isFull = true
+                    return true
+                }
+                queue.append(turn)
+                line[key] = queue
+                return false
+            }
+            if isFirst { turn.resume() }
+        }
+        if isFull { throw StoreError.passwordChecksBusy }
+    }
+
+    /// How many tries for `key` wait for their turn now.
+    func waitingCount(for key: String) -> Int {
+        waiting.withLock { $0[key]?.count ?? 0 }
+    }
+
+    /// Ends the turn for `key`: the next try waiting, if any, goes.
+    public func leave(_ key: String) {
+        let next = waiting.withLock { line -> CheckedContinuation<Void, Never>? in
+            guard var queue = line[key], !queue.isEmpty else {
+                line[key] = nil
+                return nil
+            }
+            let next = queue.removeFirst()
+            line[key] = queue
+            return next
+        }
+        next?.resume()
+    }
+}
