@@ -68,15 +68,15 @@ public final class RemoteChatStore: ChatStore {
         _ = try await call(.logOut, session)
     }
 
-    /// Keeps the session this client signed in with last: the server lists names only to
-    /// someone signed in, and `userNames` names nobody.
+    /// Keeps the session this client signed in with last: the server finds and lists names
+    /// only for someone signed in, and `user(named:)` and `userNames` name nobody.
     private func signedIn(_ session: Session) -> Session {
         lastSession.value = session
         return session
     }
 
     public func user(named name: String) async throws -> User {
-        try field(try await call(.user) { $0.name = name }.user, .user)
+        try field(try await call(.user, lastSession.value) { $0.name = name }.user, .user)
     }
 
     public func userNames() async throws -> [String] {

@@ -25,11 +25,15 @@ struct WireService: Sendable {
         case .logOut:
             try await store.logOut(try await session(request))
         case .user:
+            // Found for someone signed in only, by the exact name asked for.
+            _ = try await session(request)
             reply.user = try await store.user(named: try need(request.name, "name"))
         case .userNames:
-            // Listed to someone signed in only, not to anyone who connects.
-            _ = try await session(request)
-            reply.names = try await store.userNames()
+            // Listed to someone signed in only, and only the people they share a room with:
+            // nobody can list every account.
+            let asker = try await session(request)
+            let rooms = try await store.rooms(of: asker)
+            reply.names = Set(rooms.flatMap { $0.room.members.map(\.name) } + [asker.user.name]).sorted()
         case .projects:
             guard let query = try need(request.query, "query").query else { throw BadRequest(message: "unknown query kind") }
             reply.projects = try await store.projects(query)

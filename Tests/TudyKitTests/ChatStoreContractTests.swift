@@ -101,7 +101,10 @@ struct ChatStoreContractTests {
 
     @Test("sign up, then log in with the password only", arguments: StoreFactory.all)
     func accounts(_ factory: StoreFactory) async throws {
-        let (store, _) = try await factory.makeWithCast()
+        let (store, cast) = try await factory.makeWithCast()
+        // A server lists only the names that share a room with the one signed in.
+        let room = try await store.directRoom(between: cast.alice, and: bob)
+        _ = try await store.invite(carol, to: room.id, by: cast.alice)
         #expect(try await store.logIn(name: "alice", password: "password-alice").user == alice)
         #expect(try await store.logIn(name: "ALICE", password: "password-alice").user == alice)
         await #expect(throws: StoreError.wrongCredentials) {

@@ -390,22 +390,29 @@ struct RemoteStoreTests {
         #expect(caughtUp.count == 3_000)
     }
 
-    @Test("names are listed to someone signed in, not to anyone who connects")
+    @Test("names are found and listed to someone signed in, not to anyone who connects, and listed only if they share a room")
     func namesListedToTheSignedInOnly() async throws {
         let store = TestServer.memoryStore()
         let ann = try await store.signUp(name: "ann", password: "ann-password")
-        _ = try await store.signUp(name: "ben", password: "ben-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        _ = try await store.signUp(name: "cat", password: "cat-password")
+        _ = try await store.directRoom(between: ann, and: ben.user)
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
         let exchange = try await RawSocket.exchange(server.url, [
             #"{"id":1,"op":"user_names"}"#, #"{"id":2,"op":"user_names","token":"\#(ann.token.text)"}"#,
+            #"{"id":3,"op":"user","name":"cat"}"#, #"{"id":4,"op":"user","name":"cat","token":"\#(ann.token.text)"}"#,
         ])
         let frames = exchange.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
-        #expect(frames.first?.error?.code == "session_ended" && frames.first?.names == nil, "replies: \(exchange.replies)")
-        #expect(frames.last?.names == ["ann", "ben"], "replies: \(exchange.replies)")
+        #expect(frames.map { $0.error?.code } == ["session_ended", nil, "session_ended", nil], "replies: \(exchange.replies)")
+        #expect(frames.first?.names == nil && frames.dropFirst(2).first?.user == nil, "replies: \(exchange.replies)")
+        // Cat shares no room with ann: found by her exact name, not listed.
+        #expect(frames.dropFirst().first?.names == ["ann", "ben"], "replies: \(exchange.replies)")
+        #expect(frames.last?.user?.name == "cat", "replies: \(exchange.replies)")
         let client = try await server.client()
         defer { Task { await client.close() } }
         _ = try await client.logIn(name: "ben", password: "ben-password")
         #expect(try await client.userNames() == ["ann", "ben"])
+        #expect(try await client.user(named: "cat").name == "cat")
     }
 }

@@ -24,7 +24,9 @@ public protocol ChatStore: Sendable {
     func logOut(_ session: Session) async throws
     /// Returns the user with this name. - Throws: `StoreError.unknownUser`.
     func user(named name: String) async throws -> User
-    /// Every user name, sorted; for completion and lists.
+    /// The user names the one signed in may see, sorted; for completion and lists. A local
+    /// store lists every name; a server only the people who share a room with whoever its
+    /// client signed in as last, so that nobody can list every account.
     func userNames() async throws -> [String]
 
     // MARK: - Posts
