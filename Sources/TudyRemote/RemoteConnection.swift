@@ -30,6 +30,10 @@ actor RemoteConnection {
     private var isDatabaseDown = false
     /// The connection is being closed for good: no reconnecting, and no notice that it was lost.
     private var isClosing = false
+    /// What the client sends keeps under the server's rate for a connection, with room to
+    /// spare for the network bunching requests up: a fast script is slowed, never cut off.
+    private var pace = RequestRate(
+        perSecond: ServerLimits.requestsPerSecond * 9 / 10, burst: ServerLimits.requestBurst / 2)
 
     init(urls: [String], tls: TLSConfiguration, requestTimeout: Duration, logger: Logger) {
         self.urls = urls
@@ -64,6 +68,8 @@ actor RemoteConnection {
         let waits = request.op.changesStore || !expires
         if isLost && !waits { throw RemoteStoreError.disconnected(url: url) }
         if isDatabaseDown && !waits { throw RemoteStoreError.databaseDown(url: url) }
+        let pause = pace.reserve()
+        if pause > .zero { try await Task.sleep(for: pause) }
         var request = request
         request.id = nextID
         nextID += 1

@@ -24,10 +24,14 @@ public struct ChatServer: Sendable {
         public var writePatience: Duration
         /// Connections open at once from one address; one more is closed as it opens.
         public var connectionsPerAddress: Int
+        /// Requests the whole server answers a second (twice as many at once); one more is
+        /// refused with `server_busy`.
+        public var serverRequestsPerSecond: Int
 
         public init(
             host: String, port: Int, tls: (certificate: String, key: String)? = nil, handshakeLimit: Duration = .seconds(10),
-            writePatience: Duration = ServerLimits.writePatience, connectionsPerAddress: Int = ServerLimits.connectionsPerAddress
+            writePatience: Duration = ServerLimits.writePatience, connectionsPerAddress: Int = ServerLimits.connectionsPerAddress,
+            serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond
         ) {
             self.host = host
             self.port = port
@@ -35,6 +39,7 @@ public struct ChatServer: Sendable {
             self.handshakeLimit = handshakeLimit
             self.writePatience = writePatience
             self.connectionsPerAddress = connectionsPerAddress
+            self.serverRequestsPerSecond = serverRequestsPerSecond
         }
     }
 
@@ -78,6 +83,7 @@ public struct ChatServer: Sendable {
         let replies = ReplyCache()
         let board = StoreHealthBoard()
         let addresses = AddressCount(limit: settings.connectionsPerAddress)
+        let serverRate = ServerRate(perSecond: settings.serverRequestsPerSecond)
         let logger = self.logger
         let writePatience = settings.writePatience
         let following = health.map { reports in Task { await board.follow(reports, logger: logger) } }
@@ -93,7 +99,7 @@ public struct ChatServer: Sendable {
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
                 return Self.upgrade(
                     channel, service: service, replies: replies, board: board, addresses: addresses,
-                    writePatience: writePatience, logger: logger)
+                    serverRate: serverRate, writePatience: writePatience, logger: logger)
             }
             guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false) }
             return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true)
@@ -129,7 +135,7 @@ public struct ChatServer: Sendable {
     /// A connection that asked to become a WebSocket: served as a client of the store.
     private static func upgrade(
         _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard,
-        addresses: AddressCount, writePatience: Duration, logger: Logger
+        addresses: AddressCount, serverRate: ServerRate, writePatience: Duration, logger: Logger
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let peer = channel.remoteAddress?.description ?? "unknown peer"
         let address = channel.remoteAddress?.ipAddress ?? peer
@@ -141,7 +147,7 @@ public struct ChatServer: Sendable {
                 return
             }
             let connection = ServerConnection(
-                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(),
+                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
                 writePatience: writePatience, hangUp: { channel.close(promise: nil) }, logger: logger)
             logger.info("connection opened", metadata: ["peer": "\(peer)"])
             await connection.start()

@@ -23,6 +23,7 @@ actor ServerConnection {
     private let logger: Logger
     private let codec = WireCodec()
     private var rate: RequestRate
+    private let serverRate: ServerRate
     private var subscriptions: [Int: Task<Void, Never>] = [:]
     private var nextSubscription = 1
     private var tokenMistakes = 0
@@ -36,13 +37,14 @@ actor ServerConnection {
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, writePatience: Duration, hangUp: @escaping @Sendable () -> Void, logger: Logger
+        rate: RequestRate, serverRate: ServerRate, writePatience: Duration, hangUp: @escaping @Sendable () -> Void, logger: Logger
     ) {
         self.service = service
         self.outbound = outbound
         self.replies = replies
         self.health = health
         self.rate = rate
+        self.serverRate = serverRate
         self.writePatience = writePatience
         self.hangUp = hangUp
         self.logger = logger
@@ -64,6 +66,12 @@ actor ServerConnection {
             return .close(.unacceptableData, "a frame that is not a JSON request")
         }
         requestCount += 1
+        guard serverRate.admit() else {
+            await write(errorFrame(id: request.id, WireError(
+                code: "server_busy",
+                message: "the server is answering more than \(serverRate.perSecond) requests a second from everyone: try again in a moment")))
+            return .goOn
+        }
         guard let frame = await answer(request) else { return .goOn }
         guard let text = try? codec.encode(frame), text.utf8.count <= WireCodec.maximumReplySize else {
             await write(errorFrame(id: request.id, WireError(

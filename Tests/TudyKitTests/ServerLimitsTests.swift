@@ -2,6 +2,7 @@ import Foundation
 import NIOWebSocket
 import Testing
 @testable import TudyServer
+import TudyRemote
 
 @testable import TudyKit
 
@@ -79,5 +80,59 @@ struct ServerLimitsTests {
             answered = try await RawSocket.exchange(server.url, [#"{"id":1,"op":"projects"}"#])
         }
         #expect(answered.replies.count == 1, "no answer once a connection had closed: \(answered)")
+    }
+
+    @Test("the whole server answers at most its rate of requests, from everyone together; one more is refused with server_busy, the connection going on")
+    func serverWideRate() async throws {
+        let server = try await TestServer.start(TestServer.memoryStore(), serverRequestsPerSecond: 5)
+        defer { Task { await server.stop() } }
+        // Five a second, ten at once: two clients' ten, then one more.
+        let ask = #"{"id":1,"op":"projects","query":{"kind":"all"}}"#
+        let first = try await RawSocket.exchange(server.url, Array(repeating: ask, count: 6))
+        let second = try await RawSocket.exchange(server.url, Array(repeating: ask, count: 5))
+        let codes = (first.replies + second.replies).map { try? WireCodec().decode(WireFrame.self, from: $0).error?.code }
+        #expect(codes.prefix(10).allSatisfy { $0 == nil }, "replies: \(first.replies + second.replies)")
+        #expect(codes.last == "server_busy", "replies: \(second.replies)")
+        #expect(second.closeCode == nil || second.closeCode == .normalClosure)
+    }
+
+    @Test("a client sending as fast as it can is paced under its connection's rate: nothing refused, the connection never cut")
+    func clientKeepsToTheRate() async throws {
+        let store = TestServer.memoryStore()
+        let log = ServerLog()
+        let server = try await TestServer.start(store, log: log)
+        defer { Task { await server.stop() } }
+        let client = try await server.client(requestTimeout: .seconds(60))
+        defer { Task { await client.close() } }
+        let ann = try await client.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await client.directRoom(between: ann, and: ben.user)
+        let count = ServerLimits.requestBurst + ServerLimits.requestsPerSecond * 2
+        let sent = try await withThrowingTaskGroup(of: Int.self) { group in
+            for number in 0..<count {
+                group.addTask { try await client.send("line \(number)", to: room.id, from: ann).id }
+            }
+            return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
+        #expect(sent.count == count)
+        #expect(!log.contains("too many requests"), "the server cut the client off for its rate")
+        let stored = try await store.messages(in: room.id, for: ben, before: nil, limit: count + 10)
+        #expect(stored.messages.count == count)
+    }
+
+    @Test("a rate paces requests: a burst at once, then one each 1/rate of a second, in the order asked")
+    func requestRateReserves() {
+        let clock = Locked(ContinuousClock.now)
+        let start = clock.value
+        var rate = RequestRate(perSecond: 10, burst: 2, now: { clock.value })
+        #expect(rate.reserve() == .zero)
+        #expect(rate.reserve() == .zero)
+        #expect(rate.reserve() == .milliseconds(100))
+        #expect(rate.reserve() == .milliseconds(200))
+        clock.value = start + .seconds(1)
+        // A second later the two that waited are paid for, and the bucket is full again.
+        #expect(rate.reserve() == .zero)
+        let (last, beyond) = (rate.admit(), rate.admit())
+        #expect(last && !beyond)
     }
 }

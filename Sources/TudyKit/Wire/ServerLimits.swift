@@ -9,4 +9,11 @@ public enum ServerLimits {
     public static let subscriptionsPerConnection = 4
     /// Connections open at once from one address.
     public static let connectionsPerAddress = 64
+    /// Requests one connection may make a second, and at once: one more closes it.
+    public static let requestsPerSecond = 200
+    public static let requestBurst = 400
+    /// Requests the whole server answers a second, and at once, from everyone together: one
+    /// more is refused (`server_busy`), the connection going on.
+    public static let serverRequestsPerSecond = 20_000
+    public static let serverRequestBurst = 40_000
 }
