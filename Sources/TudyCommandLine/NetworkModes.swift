@@ -17,6 +17,8 @@ package struct ServeSettings {
     package var store: Launcher.Settings
     /// A PostgreSQL database to keep the store in instead, shared with other servers.
     package var database: String?
+    /// A file whose first line is the database's password.
+    package var databasePasswordFile: String?
     /// PEM files for wss://, or nil for ws://.
     package var tls: (certificate: String, key: String)?
     /// Connections one address may hold open at once.

@@ -25,6 +25,13 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
             valueName: "postgres://user@host/db"))
     var database: String?
 
+    @Option(
+        name: .customLong("database-password-file"),
+        help: ArgumentHelp(
+            "A file whose first line is the database's password, kept off the command line (or PGPASSWORD, or ~/.pgpass).",
+            valueName: "file"))
+    var databasePasswordFile: String?
+
     @Option(name: .customLong("tls-cert"), help: ArgumentHelp("A PEM certificate chain: serve wss://.", valueName: "file.pem"))
     var tlsCertificate: String?
 
@@ -43,6 +50,9 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
         if database != nil && (local.memory || local.store != nil) {
             throw ValidationError("--database keeps the store in PostgreSQL: leave out --memory and --store")
         }
+        if databasePasswordFile != nil && database == nil {
+            throw ValidationError("--database-password-file is the password of --database: give both, or neither")
+        }
         if connectionsPerAddress < 1 {
             throw ValidationError("--connections-per-address must be at least 1, not \(connectionsPerAddress)")
         }
@@ -56,7 +66,7 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: false, noColor: true, check: false)
         let status = await Modes.serve(
             ServeSettings(
-                listen: listen, store: store, database: database,
+                listen: listen, store: store, database: database, databasePasswordFile: databasePasswordFile,
                 tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } },
                 connectionsPerAddress: connectionsPerAddress))
         if status != 0 { throw ExitCode(status) }

@@ -10,6 +10,8 @@ public enum PostgresStoreError: Error, Equatable, UserFacingError {
     case refused(String)
     /// Another server wrote the same thing at the same moment.
     case conflict
+    /// The file `--database-password-file` names can not be read.
+    case unreadablePasswordFile(String)
 
     public var message: String {
         switch self {
@@ -18,9 +20,11 @@ public enum PostgresStoreError: Error, Equatable, UserFacingError {
         case .unreachable(let reason):
             "the database can not be reached (\(reason)): check that PostgreSQL runs and the address is right"
         case .refused(let reason):
-            "the database refused the login (\(reason)): check the user and password, in --database or PGPASSWORD"
+            "the database refused the login (\(reason)): check the user and password, in --database-password-file, PGPASSWORD, --database or ~/.pgpass"
         case .conflict:
             "someone else changed the same thing at the same moment: try again"
+        case .unreadablePasswordFile(let path):
+            "can not read the password file \(path): give --database-password-file a file this user can read, holding the password on its first line"
         }
     }
 }

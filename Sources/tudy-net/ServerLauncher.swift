@@ -25,8 +25,12 @@ enum ServerLauncher {
                 var databaseLogger = Logger(label: "tudy.postgres")
                 databaseLogger.logLevel = .error
                 // A password kept out of the command line, where `ps` would show it.
+                let (password, warning) = try PostgresPasswordSource.password(
+                    for: database, passwordFile: settings.databasePasswordFile,
+                    environment: ProcessInfo.processInfo.environment, read: readFile)
+                if let warning { console.error("warning: \(warning)") }
                 let postgres = try await PostgresChatStore.open(
-                    url: database, password: ProcessInfo.processInfo.environment["PGPASSWORD"], clock: WallClock { Date() },
+                    url: database, password: password, clock: WallClock { Date() },
                     hasher: Argon2idPasswordHasher(), logger: databaseLogger)
                 health = await postgres.healthReports()
                 store = postgres
@@ -55,6 +59,14 @@ enum ServerLauncher {
             console.error("the server stopped: \(ErrorReport.message(for: error))")
             return 1
         }
+    }
+
+    /// A file's text and whether its group or others may read it; nil when there is none.
+    nonisolated static func readFile(_ path: String) throws -> PostgresPasswordSource.FileText? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? 0
+        return PostgresPasswordSource.FileText(text: text, othersMayRead: mode & 0o077 != 0)
     }
 
     /// HOST:PORT, the port from 0 (any free one) to 65535.

@@ -20,17 +20,7 @@ struct PostgresStoreTests {
 
     @Test("a password given apart from the URL (PGPASSWORD) is used; a wrong one is said at once, as PostgreSQL said it")
     func passwordApartFromTheURL() async throws {
-        let url = try await PostgresTestCluster.newDatabase()
-        var parts = try #require(URLComponents(string: url))
-        let database = String(parts.path.dropFirst())
-        // The test cluster asks this role alone for its password (scripts/postgres-cluster).
-        try await PostgresTestCluster.administer("""
-            DO $$ BEGIN CREATE ROLE tudy_password_test LOGIN PASSWORD 'right-password';
-            EXCEPTION WHEN duplicate_object THEN NULL; END $$
-            """)
-        try await PostgresTestCluster.administer("ALTER DATABASE \(database) OWNER TO tudy_password_test")
-        parts.user = "tudy_password_test"
-        let roleURL = try #require(parts.string)
+        let roleURL = try await PostgresTestCluster.newDatabaseWithPassword()
         let open = { (password: String?) in
             try await PostgresChatStore.open(
                 url: roleURL, password: password, clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing),

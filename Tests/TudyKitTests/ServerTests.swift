@@ -264,6 +264,33 @@ struct ServerTests {
         }
     }
 
+    @Test("tudy serve takes the database's password from --database-password-file or ~/.pgpass, off the command line; a wrong one is said at once")
+    func databasePasswordOffTheCommandLine() async throws {
+        let directory = try TemporaryDirectory.make()
+        let database = try await PostgresTestCluster.newDatabaseWithPassword()
+        let password = PostgresTestCluster.rolePassword
+        let secret = directory.appendingPathComponent("secret")
+        try Data("\(password)\n".utf8).write(to: secret)
+        let (fromFile, _) = try serve(["--listen", "127.0.0.1:0", "--database", database, "--database-password-file", secret.path])
+        fromFile.stop()
+
+        let pgpass = directory.appendingPathComponent(".pgpass")
+        try Data("# tudy's database\n*:*:*:tudy_password_test:\(password)\n".utf8).write(to: pgpass)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: pgpass.path)
+        let fromHome = try RunningTudy(
+            TudyProcess.binary, ["serve", "--listen", "127.0.0.1:0", "--database", database], environment: ["HOME": directory.path])
+        defer { fromHome.stop() }
+        fromHome.waitFor("listening on ws://")
+
+        try Data("not-it\n".utf8).write(to: secret)
+        let wrong = try TudyProcess(
+            ["serve", "--listen", "127.0.0.1:0", "--database", database, "--database-password-file", secret.path], input: [],
+            directory: directory
+        ).finish()
+        #expect(wrong.status == 2)
+        #expect(wrong.errors.contains("the database refused the login (") && wrong.errors.contains("password authentication failed"), "\(wrong.errors)")
+    }
+
     @Test("a short load: 50 clients over two servers on one PostgreSQL, one server killed halfway: nothing lost, nothing twice")
     func shortLoadWithAKill() async throws {
         let database = try await PostgresTestCluster.newDatabase()

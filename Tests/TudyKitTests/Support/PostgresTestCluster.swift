@@ -42,6 +42,24 @@ enum PostgresTestCluster {
         return try #require(parts.string)
     }
 
+    /// The password of the one role the test cluster asks for one (scripts/postgres-cluster).
+    static let rolePassword = "right-password"
+
+    /// The URL of a new, empty database owned by the one role the test cluster asks for a
+    /// password (`rolePassword`); the URL holds none.
+    static func newDatabaseWithPassword() async throws -> String {
+        let url = try await newDatabase()
+        var parts = try #require(URLComponents(string: url))
+        let database = String(parts.path.dropFirst())
+        try await administer("""
+            DO $$ BEGIN CREATE ROLE tudy_password_test LOGIN PASSWORD '\(rolePassword)';
+            EXCEPTION WHEN duplicate_object THEN NULL; END $$
+            """)
+        try await administer("ALTER DATABASE \(database) OWNER TO tudy_password_test")
+        parts.user = "tudy_password_test"
+        return try #require(parts.string)
+    }
+
     /// Runs `sql` on the cluster's administrative database (never one a store uses), or on the
     /// database at `database`.
     static func administer(_ sql: String, in database: String? = nil) async throws {
