@@ -7,7 +7,7 @@ import TudyKit
 /// over one WebSocket, checked by the server's store; changes are pushed by the server.
 public final class RemoteChatStore: ChatStore {
     private let connection: RemoteConnection
-    private let lastSession = LastSession()
+    private let signedInSessions = SignedInSessions()
 
     /// - Parameters:
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.
@@ -64,23 +64,24 @@ public final class RemoteChatStore: ChatStore {
     }
 
     public func logOut(_ session: Session) async throws {
-        if lastSession.value == session { lastSession.value = nil }
+        signedInSessions.remove(session)
         _ = try await call(.logOut, session)
     }
 
-    /// Keeps the session this client signed in with last: the server finds and lists names
-    /// only for someone signed in, and `user(named:)` and `userNames` name nobody.
+    /// Keeps the sessions this client signed in with: the server finds and lists names only
+    /// for someone signed in, and `user(named:)` and `userNames` name nobody, so they go with
+    /// the newest session not logged out.
     private func signedIn(_ session: Session) -> Session {
-        lastSession.value = session
+        signedInSessions.add(session)
         return session
     }
 
     public func user(named name: String) async throws -> User {
-        try field(try await call(.user, lastSession.value) { $0.name = name }.user, .user)
+        try field(try await call(.user, signedInSessions.newest) { $0.name = name }.user, .user)
     }
 
     public func userNames() async throws -> [String] {
-        try field(try await call(.userNames, lastSession.value).names, .userNames)
+        try field(try await call(.userNames, signedInSessions.newest).names, .userNames)
     }
 
     // MARK: - Posts
@@ -187,12 +188,21 @@ public final class RemoteChatStore: ChatStore {
 }
 
 /// The session a client signed in with last, read and written from any task.
-private final class LastSession: @unchecked Sendable {
+/// The sessions a client signed in with and has not logged out, newest last.
+private final class SignedInSessions: @unchecked Sendable {
     private let lock = NSLock()
-    private var session: Session?
+    private var sessions: [Session] = []
 
-    var value: Session? {
-        get { lock.withLock { session } }
-        set { lock.withLock { session = newValue } }
+    var newest: Session? { lock.withLock { sessions.last } }
+
+    func add(_ session: Session) {
+        lock.withLock {
+            sessions.removeAll { $0 == session }
+            sessions.append(session)
+        }
+    }
+
+    func remove(_ session: Session) {
+        lock.withLock { sessions.removeAll { $0 == session } }
     }
 }

@@ -103,6 +103,8 @@ struct ModelCheck {
                 guard let pair = ended[key(p)] else { return skipped }
                 return describe(await both(pair) { try await $0.rooms(of: $1) })
             case .whoIs(let p):
+                // A server finds a name only for someone signed in.
+                guard !sessions.isEmpty else { return skipped }
                 return describe(await both { try await $0.user(named: name(p)) })
             case .post(let p, let d):
                 guard let pair = sessions[key(p)] else { return skipped }
