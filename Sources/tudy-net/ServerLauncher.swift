@@ -43,6 +43,8 @@ enum ServerLauncher {
         }
         if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return 2 }
 
+        let stopping = StopDeadline(logger: logger)
+        defer { stopping.cancel() }
         let scheme = settings.tls == nil ? "ws" : "wss"
         let server = ChatServer(
             store: store, settings: .init(host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress), logger: logger, health: health)

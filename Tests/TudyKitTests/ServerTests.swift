@@ -167,6 +167,31 @@ struct ServerTests {
         #expect(check.status == 0, "\(check.output)")
     }
 
+    @Test("SIGTERM to a server on PostgreSQL as the database restarts, ten clients sending: it exits 0 within 15 s")
+    func stopsAsTheDatabaseRestarts() async throws {
+        let cluster = try OwnPostgresCluster.start()
+        defer { cluster.remove() }
+        let (server, url) = try serve(["--listen", "127.0.0.1:0", "--database", cluster.url])
+        defer { server.stop() }
+        let load = try RunningTudy(
+            TudyProcess.binary.deletingLastPathComponent().appendingPathComponent("tudy-load"),
+            ["--server", url, "--clients", "10", "--messages", "100000", "--rate", "50"])
+        defer { load.stop() }
+        load.waitFor("sending", seconds: 30)
+        // Not a wait for something: the clients send for a while, so that the database is busy.
+        try await Task.sleep(for: .seconds(2))
+        cluster.beginRestart()
+        server.waitFor("the database is gone")
+        kill(server.process.processIdentifier, SIGTERM)
+        // One that has not ended after 20 s is killed, which fails the test below; without its
+        // own deadline it ended after 15 s in the service group's crash (SIGILL, status 132).
+        let watchdog = DispatchWorkItem { server.stop() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
+        let status = server.finish()
+        watchdog.cancel()
+        #expect(status == 0, "the server did not stop cleanly:\n\(server.text.suffix(3000))")
+    }
+
     @Test("a login kept over --server is said to be kept for this server, not this store, and holds when another server is named too")
     func keptOnServer() throws {
         let directory = try TemporaryDirectory.make()

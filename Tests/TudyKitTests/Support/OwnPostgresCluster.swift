@@ -23,6 +23,12 @@ struct OwnPostgresCluster {
     /// Starts it again on the same port, and waits until it answers.
     func resume() throws { _ = try run("resume") }
 
+    /// Starts restarting it as an operator would (fast shutdown, then start), not waiting.
+    func beginRestart() {
+        let script = TudyProcess.packageRoot.appendingPathComponent("scripts/postgres-cluster").path
+        _ = system("'\(script)' restart '\(directory.path)' > /dev/null 2>&1 < /dev/null &")
+    }
+
     /// Stops it and removes its files.
     func remove() {
         _ = try? run("stop")
