@@ -145,8 +145,6 @@ actor ServerConnection {
     /// How far back in each room a client that was away is sent again the messages that are
     /// edited or unsent: as far as a room's screen shows when it opens.
     static let changedCatchUpDepth = 100
-    /// How many missed messages of a room one read of a catch-up takes.
-    static let catchUpPage = 1000
 
     /// Starts pushing a session's changes; after a reconnection (`since`), first what came since.
     ///
@@ -165,7 +163,6 @@ actor ServerConnection {
         let stream = try await service.store.changes(for: session)
         let rooms = try await service.store.rooms(of: session)
         let horizon = max(request.since ?? 0, rooms.compactMap(\.lastMessage?.id).max() ?? 0)
-        var missed: [Message] = []
         // Edits and unsends are kept as no events, so a client that was away gets every recent
         // message that is no longer as sent; it prints only those that differ from what it showed.
         var changed: [Message] = []
@@ -174,9 +171,10 @@ actor ServerConnection {
                 let recent = try await service.store.messages(
                     in: summary.room.id, for: session, before: nil, limit: Self.changedCatchUpDepth)
                 changed += recent.messages.filter { $0.id <= since && $0.status != .sent }
-                missed += try await messages(in: summary.room.id, for: session, after: since, through: horizon)
             }
-            missed.sort { $0.id < $1.id }
+        }
+        var missed = request.since.map { since in
+            CatchUp(store: service.store, session: session, roomIDs: rooms.map(\.room.id), since: since, horizon: horizon)
         }
         let id = nextSubscription
         nextSubscription += 1
@@ -191,8 +189,14 @@ actor ServerConnection {
             for message in changed {
                 await self?.push(.messageChanged(message), to: id)
             }
-            for message in missed {
-                await self?.push(.message(message), to: id)
+            do {
+                while let message = try await missed?.next() {
+                    await self?.push(.message(message), to: id)
+                }
+            } catch {
+                // The client hears the subscription end, and asks again from what it has.
+                await self?.endSubscription(id)
+                return
             }
             for await change in stream {
                 // Up to the horizon, the catch-up told it (or it came before the client asked).
@@ -209,21 +213,6 @@ actor ServerConnection {
     private func endSubscription(_ id: Int) async {
         guard subscriptions.removeValue(forKey: id) != nil else { return }
         await write(.subscriptionEnded(id, reason: "the session ended, or the store stopped telling its changes"))
-    }
-
-    /// A room's messages after `since` and no later than `horizon`, in pages found by key.
-    private func messages(in roomID: Int, for session: Session, after since: Int, through horizon: Int) async throws
-        -> [Message]
-    {
-        var found: [Message] = []
-        var after = since
-        while after < horizon {
-            let page = try await service.store.messages(in: roomID, for: session, after: after, limit: Self.catchUpPage)
-            found += page.prefix { $0.id <= horizon }
-            guard page.count == Self.catchUpPage, let last = page.last else { break }
-            after = last.id
-        }
-        return found
     }
 
     private func push(_ change: StoreChange, to subscription: Int) async {

@@ -390,6 +390,35 @@ struct RemoteStoreTests {
         #expect(caughtUp.count == 3_000)
     }
 
+    @Test("a catch-up across many rooms, read a page of each at a time, comes in id order, each message once")
+    func catchUpAcrossRooms() async throws {
+        let (store, ann, ben, direct) = try await annAndBenOnAServersStore()
+        var rooms = [direct]
+        for name in ["cat", "dan", "eve", "fay"] {
+            let other = try await store.signUp(name: name, password: "\(name)-password")
+            let pair = try await store.directRoom(between: ben, and: other.user)
+            rooms.append(try await store.invite(ann.user, to: pair.id, by: ben))
+        }
+        let server = try await TestServer.start(store)
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
+        await server.stop()
+        // More than a room's page (1,000 held, 200 a room for five), spread over the rooms
+        // unevenly while ann is away.
+        var sent: [Int] = []
+        for number in 0..<1_500 {
+            let room = rooms[number % 7 < 3 ? 0 : number % 5]
+            sent.append(try await store.send("missed \(number)", to: room.id, from: ben, key: nil).id)
+        }
+        let again = try await TestServer.restart(store, port: server.port)
+        defer { Task { await again.stop() } }
+        let caughtUp = await changes.next(1_500, within: 60).compactMap { change -> Int? in
+            if case .message(let message) = change { message.id } else { nil }
+        }
+        #expect(caughtUp == sent, "\(caughtUp.count) came of \(sent.count); first out of order: \(zip(caughtUp, sent).first { $0 != $1 }.map { "\($0)" } ?? "none")")
+    }
+
     @Test("names are found and listed to someone signed in, not to anyone who connects, and listed only if they share a room")
     func namesListedToTheSignedInOnly() async throws {
         let store = TestServer.memoryStore()
