@@ -330,6 +330,30 @@ struct DeliveryModelTests {
         await server.stop()
     }
 
+    @Test("/wait at the list of rooms prints every unread message and marks each room read once, up to what it printed")
+    @MainActor
+    func waitAtTheRoomListMarksEachRoomOnce() async throws {
+        let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let rita = try await store.signUp(name: "rita", password: "password-rita")
+        var rooms: [(id: Int, sender: Session)] = []
+        for name in ["sam", "tom"] {
+            let sender = try await store.signUp(name: name, password: "password-\(name)")
+            rooms.append((try await store.directRoom(between: sender, and: rita.user).id, sender))
+        }
+        for number in 1...5 { _ = try await store.send("to rita \(number)", to: rooms[0].id, from: rooms[0].sender) }
+        for number in 6...8 { _ = try await store.send("to rita \(number)", to: rooms[1].id, from: rooms[1].sender) }
+        let counted = FaultyStore(store)
+        let app = TestApp(store: counted)
+        try await app.app.start()
+        app.context.login.session = rita
+        #expect(await app.send("/chat") == [])
+        let marksBefore = counted.calls.count { $0 == "markRead" }
+        #expect(await app.send("/wait 5") == [])
+        for number in 1...8 { #expect(app.output.standardOutput.contains(": to rita \(number)\n")) }
+        #expect(counted.calls.count { $0 == "markRead" } - marksBefore == 2, "\(counted.calls)")
+        #expect(try await store.rooms(of: rita).map(\.unreadCount) == [0, 0])
+    }
+
     @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
     func streamEndsAndIsFollowedAgain() async throws {
         let (base, store, _, ben, room, app) = try await annAndBen()

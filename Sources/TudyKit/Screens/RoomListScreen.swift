@@ -82,7 +82,7 @@ final class RoomListScreen: Screen {
     }
 
     /// Prints every unread message of every room, oldest first, each naming its room, and marks
-    /// each room read up to what was printed; whether there was any.
+    /// each room read up to what was printed, one write a room; whether there was any.
     private func showUnread(for session: Session) async throws -> Bool {
         var unread: [(message: Message, room: Room)] = []
         for summary in try await context.store.rooms(of: session) where summary.unreadCount > 0 {
@@ -92,11 +92,16 @@ final class RoomListScreen: Screen {
             unread += messages.map { ($0, summary.room) }
         }
         // An unsent message is read with the rest, but not printed: it is no news.
+        var shownUpTo: [Int: Int] = [:]
         for (message, room) in unread.sorted(by: { $0.message.id < $1.message.id }) {
             if message.status != .deleted {
                 context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: false))
             }
-            try await context.store.markRead(roomID: room.id, upTo: message.id, for: session)
+            // Each room's messages here run on from its first unread with no gap.
+            shownUpTo[room.id] = message.id
+        }
+        for (roomID, last) in shownUpTo.sorted(by: { $0.key < $1.key }) {
+            try await context.store.markRead(roomID: roomID, upTo: last, for: session)
         }
         return unread.contains { $0.message.isUnread(by: session.user) }
     }
