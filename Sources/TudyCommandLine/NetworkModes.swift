@@ -23,4 +23,6 @@ package struct ServeSettings {
     package var tls: (certificate: String, key: String)?
     /// Connections one address may hold open at once.
     package var connectionsPerAddress = ServerLimits.connectionsPerAddress
+    /// Where to serve Prometheus metrics, as HOST:PORT; nil for none.
+    package var metrics: String?
 }

@@ -43,6 +43,10 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
         valueName: "count"))
     var connectionsPerAddress = ServerLimits.connectionsPerAddress
 
+    @Option(help: ArgumentHelp(
+        "Serve Prometheus metrics at http://HOST:PORT/metrics (keep it off the public address).", valueName: "host:port"))
+    var metrics: String?
+
     func validate() throws {
         if let port {
             throw ValidationError("tudy serve takes --listen HOST:PORT, not --port: --listen 127.0.0.1:\(port)")
@@ -68,7 +72,7 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
             ServeSettings(
                 listen: listen, store: store, database: database, databasePasswordFile: databasePasswordFile,
                 tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } },
-                connectionsPerAddress: connectionsPerAddress))
+                connectionsPerAddress: connectionsPerAddress, metrics: metrics))
         if status != 0 { throw ExitCode(status) }
     }
 }

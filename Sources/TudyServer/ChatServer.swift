@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import TudyKit
+import CoreMetrics
 
 /// `tudy serve`: a store behind a WebSocket, one connection per client.
 public struct ChatServer: Sendable {
@@ -62,23 +63,52 @@ public struct ChatServer: Sendable {
         }
     }
 
+    /// Where the server's metrics are served, over plain HTTP at `/metrics`, and how.
+    public struct MetricsExport: Sendable {
+        public var host: String
+        public var port: Int
+        /// The metrics system the server records into.
+        public var factory: any MetricsFactory
+        /// What `/metrics` answers: the metrics as they are now, in the system's text format.
+        public var render: @Sendable () -> String
+
+        public init(host: String, port: Int, factory: any MetricsFactory, render: @escaping @Sendable () -> String) {
+            self.host = host
+            self.port = port
+            self.factory = factory
+            self.render = render
+        }
+    }
+
     private let store: any ChatStore
     private let settings: Settings
     private let logger: Logger
     private let health: AsyncStream<StoreHealth>?
+    private let metricsExport: MetricsExport?
 
-    /// - Parameter health: how the store's database is, when it has one that can go away:
-    ///   clients are told, and while it is down a request is refused at once.
-    public init(store: any ChatStore, settings: Settings, logger: Logger, health: AsyncStream<StoreHealth>? = nil) {
+    /// - Parameters:
+    ///   - health: how the store's database is, when it has one that can go away: clients are
+    ///     told, and while it is down a request is refused at once.
+    ///   - metrics: where to serve what an operator watches; nil for no metrics.
+    public init(
+        store: any ChatStore, settings: Settings, logger: Logger, health: AsyncStream<StoreHealth>? = nil,
+        metrics: MetricsExport? = nil
+    ) {
         self.store = store
         self.settings = settings
         self.logger = logger
         self.health = health
+        metricsExport = metrics
     }
 
     /// Serves until the task is cancelled, or, with `stopsOnSignals`, until SIGTERM or SIGINT;
     /// then closes every connection cleanly. `onRunning` gets the port it listens on.
-    public func run(stopsOnSignals: Bool, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// `onMetrics` gets the port metrics are served on, when they are.
+    public func run(
+        stopsOnSignals: Bool, onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onMetrics: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let metrics = ServerMetrics(factory: metricsExport?.factory ?? NOOPMetricsHandler.instance)
         let service = WireService(store: store)
         let replies = ReplyCache()
         let board = StoreHealthBoard()
@@ -86,7 +116,7 @@ public struct ChatServer: Sendable {
         let serverRate = ServerRate(perSecond: settings.serverRequestsPerSecond)
         let logger = self.logger
         let writePatience = settings.writePatience
-        let following = health.map { reports in Task { await board.follow(reports, logger: logger) } }
+        let following = health.map { reports in Task { await board.follow(reports, logger: logger, metrics: metrics) } }
         defer { following?.cancel() }
         let router = Router()
         let scheme = settings.tls == nil ? "ws" : "wss"
@@ -99,7 +129,7 @@ public struct ChatServer: Sendable {
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
                 return Self.upgrade(
                     channel, service: service, replies: replies, board: board, addresses: addresses,
-                    serverRate: serverRate, writePatience: writePatience, logger: logger)
+                    serverRate: serverRate, writePatience: writePatience, metrics: metrics, logger: logger)
             }
             guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false) }
             return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true)
@@ -113,15 +143,30 @@ public struct ChatServer: Sendable {
                 await onRunning(channel.localAddress?.port ?? 0)
             },
             logger: logger)
+        let metricsApp = metricsExport.map { export in
+            let router = Router()
+            router.get("/metrics") { _, _ in export.render() }
+            return Application(
+                router: router, configuration: .init(address: .hostname(export.host, port: export.port), serverName: "tudy"),
+                onServerRunning: { channel in await onMetrics(channel.localAddress?.port ?? 0) }, logger: logger)
+        }
         do {
             if stopsOnSignals {
+                let services: [any Service] = [app] + (metricsApp.map { [$0] } ?? [])
                 var configuration = ServiceGroupConfiguration(
-                    services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                    services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
                 // A connection that never finishes (one waiting on a database that went away) must
                 // not keep the server from stopping: after 10 s the rest is cancelled.
                 configuration.maximumGracefulShutdownDuration = .seconds(10)
                 configuration.maximumCancellationDuration = .seconds(5)
                 try await ServiceGroup(configuration: configuration).run()
+            } else if let metricsApp {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await app.run() }
+                    group.addTask { try await metricsApp.run() }
+                    try await group.next()
+                    group.cancelAll()
+                }
             } else {
                 try await app.run()
             }
@@ -135,12 +180,13 @@ public struct ChatServer: Sendable {
     /// A connection that asked to become a WebSocket: served as a client of the store.
     private static func upgrade(
         _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard,
-        addresses: AddressCount, serverRate: ServerRate, writePatience: Duration, logger: Logger
+        addresses: AddressCount, serverRate: ServerRate, writePatience: Duration, metrics: ServerMetrics, logger: Logger
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let peer = channel.remoteAddress?.description ?? "unknown peer"
         let address = channel.remoteAddress?.ipAddress ?? peer
         return .upgrade([:]) { inbound, outbound, _ in
             guard await addresses.open(address) else {
+                metrics.refusal("too_many_connections")
                 logger.notice("connection refused: too many from its address", metadata: ["peer": "\(peer)"])
                 try? await outbound.close(
                     .policyViolation, reason: "too many connections from your address: at most \(await addresses.limit)")
@@ -148,12 +194,17 @@ public struct ChatServer: Sendable {
             }
             let connection = ServerConnection(
                 service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
-                writePatience: writePatience, hangUp: { channel.close(promise: nil) }, logger: logger)
+                writePatience: writePatience, hangUp: { channel.close(promise: nil) }, metrics: metrics, logger: logger)
+            metrics.connectionOpened()
+            defer { metrics.connectionClosed() }
             logger.info("connection opened", metadata: ["peer": "\(peer)"])
             await connection.start()
             var reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
             let (requests, stalled) = await connection.end()
-            if stalled { reason = "hung up: it took no frame for \(writePatience.components.seconds) s" }
+            if stalled {
+                metrics.refusal("not_reading")
+                reason = "hung up: it took no frame for \(writePatience.components.seconds) s"
+            }
             await addresses.close(address)
             logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])
         }

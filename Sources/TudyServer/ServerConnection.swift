@@ -31,13 +31,15 @@ actor ServerConnection {
     private var tellingHealth: Task<Void, Never>?
     private let writePatience: Duration
     private let hangUp: @Sendable () -> Void
+    private let metrics: ServerMetrics
     /// The client was hung up on, having taken no frame for `writePatience`.
     private var stalled = false
 
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, serverRate: ServerRate, writePatience: Duration, hangUp: @escaping @Sendable () -> Void, logger: Logger
+        rate: RequestRate, serverRate: ServerRate, writePatience: Duration, hangUp: @escaping @Sendable () -> Void,
+        metrics: ServerMetrics, logger: Logger
     ) {
         self.service = service
         self.outbound = outbound
@@ -47,6 +49,7 @@ actor ServerConnection {
         self.serverRate = serverRate
         self.writePatience = writePatience
         self.hangUp = hangUp
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -60,20 +63,27 @@ actor ServerConnection {
 
     /// Answers one text frame.
     func handle(_ text: String) async -> Verdict {
-        guard rate.admit() else { return .close(.policyViolation, "too many requests: at most \(rate.perSecond) a second") }
+        guard rate.admit() else {
+            metrics.refusal("too_many_requests")
+            return .close(.policyViolation, "too many requests: at most \(rate.perSecond) a second")
+        }
         guard let request = try? codec.decode(WireRequest.self, from: text) else {
             await write(errorFrame(id: nil, WireError(code: "not_json", message: "a frame must be one JSON request")))
             return .close(.unacceptableData, "a frame that is not a JSON request")
         }
         requestCount += 1
+        metrics.request(request.op.rawValue)
         guard serverRate.admit() else {
+            metrics.refusal("server_busy")
             await write(errorFrame(id: request.id, WireError(
                 code: "server_busy",
                 message: "the server is answering more than \(serverRate.perSecond) requests a second from everyone: try again in a moment")))
             return .goOn
         }
         guard let frame = await answer(request) else { return .goOn }
+        if request.op == .logIn { metrics.login(frame.error?.code ?? "ok") }
         guard let text = try? codec.encode(frame), text.utf8.count <= WireCodec.maximumReplySize else {
+            metrics.refusal("reply_too_large")
             await write(errorFrame(id: request.id, WireError(
                 code: "reply_too_large",
                 message: "the answer is over \(WireCodec.maximumReplySize / 1024 / 1024) MiB: ask for fewer at a time")))
@@ -100,7 +110,10 @@ actor ServerConnection {
             switch request.op {
             case .subscribe: return try await subscribe(request)
             case .unsubscribe:
-                if let id = request.subscription { subscriptions.removeValue(forKey: id)?.cancel() }
+                if let id = request.subscription, let ended = subscriptions.removeValue(forKey: id) {
+                    ended.cancel()
+                    metrics.subscriptionEnded()
+                }
                 return .reply(to: request.id)
             case .hello:
                 guard request.version == WireCodec.version else {
@@ -155,6 +168,7 @@ actor ServerConnection {
     /// gap and nothing twice, however many rooms there are and whatever commits meanwhile.
     private func subscribe(_ request: WireRequest) async throws -> WireFrame? {
         guard subscriptions.count < ServerLimits.subscriptionsPerConnection else {
+            metrics.refusal("too_many_subscriptions")
             return errorFrame(id: request.id, WireError(
                 code: "too_many_subscriptions",
                 message: "a connection holds at most \(ServerLimits.subscriptionsPerConnection) subscriptions: one covers all your rooms, so unsubscribe one first"))
@@ -185,6 +199,7 @@ actor ServerConnection {
         // The rooms as they are now, from which a client that was away learns what it missed.
         reply.rooms = rooms
         await write(reply)
+        metrics.subscriptionStarted()
         subscriptions[id] = Task { [weak self] in
             for message in changed {
                 await self?.push(.messageChanged(message), to: id)
@@ -202,6 +217,7 @@ actor ServerConnection {
                 // Up to the horizon, the catch-up told it (or it came before the client asked).
                 if case .message(let message) = change, message.id <= horizon { continue }
                 await self?.push(change, to: id)
+                if case .message(let message) = change { self?.metrics.delivered(sentAt: message.sentAt) }
             }
             // Ended by the store, not by the client: its session ended (a logout, here or on
             // another server) or the store stopped telling. The client hears it and may ask again.
@@ -212,6 +228,7 @@ actor ServerConnection {
 
     private func endSubscription(_ id: Int) async {
         guard subscriptions.removeValue(forKey: id) != nil else { return }
+        metrics.subscriptionEnded()
         await write(.subscriptionEnded(id, reason: "the session ended, or the store stopped telling its changes"))
     }
 
@@ -256,7 +273,10 @@ actor ServerConnection {
     /// and whether it was hung up on for not reading.
     func end() -> (requests: Int, stalled: Bool) {
         tellingHealth?.cancel()
-        subscriptions.values.forEach { $0.cancel() }
+        subscriptions.values.forEach {
+            $0.cancel()
+            metrics.subscriptionEnded()
+        }
         subscriptions = [:]
         return (requestCount, stalled)
     }

@@ -9,8 +9,9 @@ actor StoreHealthBoard {
     private var nextWatcher = 0
 
     /// Keeps `current` as the store reports it, until the reports end.
-    func follow(_ reports: AsyncStream<StoreHealth>, logger: Logger) async {
+    func follow(_ reports: AsyncStream<StoreHealth>, logger: Logger, metrics: ServerMetrics) async {
         for await health in reports where health != current {
+            metrics.database(isUp: health == .up)
             switch health {
             case .up: logger.notice("the database is back: answering requests again")
             case .down(let reason): logger.warning("the database is gone: refusing requests until it is back", metadata: ["reason": "\(reason)"])

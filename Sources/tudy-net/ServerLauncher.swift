@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Prometheus
 import TudyCommandLine
 import TudyKit
 import TudyPostgres
@@ -14,6 +15,17 @@ enum ServerLauncher {
         guard let (host, port) = address(settings.listen) else {
             console.error(ChatServer.StartError.badListenAddress(settings.listen).message)
             return 2
+        }
+        var metrics: ChatServer.MetricsExport?
+        if let text = settings.metrics {
+            guard let (metricsHost, metricsPort) = address(text) else {
+                console.error(ChatServer.StartError.badListenAddress(text).message.replacingOccurrences(of: "--listen", with: "--metrics"))
+                return 2
+            }
+            let registry = PrometheusCollectorRegistry()
+            metrics = ChatServer.MetricsExport(
+                host: metricsHost, port: metricsPort, factory: PrometheusMetricsFactory(registry: registry),
+                render: { registry.emitToString() })
         }
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "tudy.server")
@@ -46,12 +58,16 @@ enum ServerLauncher {
         let stopping = StopDeadline(logger: logger)
         defer { stopping.cancel() }
         let scheme = settings.tls == nil ? "ws" : "wss"
+        let metricsHost = metrics?.host ?? host
         let server = ChatServer(
-            store: store, settings: .init(host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress), logger: logger, health: health)
+            store: store, settings: .init(host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress),
+            logger: logger, health: health, metrics: metrics)
         do {
             try await server.run(stopsOnSignals: true) { port in
                 // The address goes to standard output, so that a script started on port 0 learns it.
                 FileHandle.standardOutput.write(Data("listening on \(scheme)://\(host):\(port)\n".utf8))
+            } onMetrics: { port in
+                FileHandle.standardOutput.write(Data("metrics on http://\(metricsHost):\(port)/metrics\n".utf8))
             }
             return 0
         } catch let error as ChatServer.StartError {

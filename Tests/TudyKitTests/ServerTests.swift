@@ -192,6 +192,46 @@ struct ServerTests {
         #expect(status == 0, "the server did not stop cleanly:\n\(server.text.suffix(3000))")
     }
 
+    @Test("--metrics serves what an operator watches, in Prometheus's text: connections, subscriptions, requests, refusals, logins, delivery")
+    func metrics() async throws {
+        let directory = try TemporaryDirectory.make()
+        let (server, url) = try serve([
+            "--listen", "127.0.0.1:0", "--memory", "--seed", try seedFile(in: directory), "--metrics", "127.0.0.1:0",
+        ])
+        defer { server.stop() }
+        server.waitFor("metrics on http://127.0.0.1:")
+        let metricsPort = try #require(server.text.split(separator: "\n").first { $0.hasPrefix("metrics on ") }
+            .flatMap { Int($0.split(separator: ":").last?.split(separator: "/").first ?? "") })
+        _ = try await RawSocket.exchange(url, [#"{"id":1,"op":"log_in","name":"carol","password":"wrong-password"}"#])
+        let carol = try await RawSocket.exchange(url, [#"{"id":1,"op":"log_in","name":"carol","password":"carol-password"}"#])
+        let token = try #require(carol.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) }?.session?.token)
+        let subscribe = #"{"id":2,"op":"subscribe","token":"\#(token)"}"#
+        _ = try await RawSocket.exchange(url, Array(repeating: subscribe, count: ServerLimits.subscriptionsPerConnection + 1))
+        let bob = try inRoom("bob", with: "alice", servers: [url])
+        defer { bob.stop() }
+        bob.send("/wait 20")
+        let alice = try inRoom("alice", with: "bob", servers: [url])
+        defer { alice.stop() }
+        alice.send("measured")
+        bob.waitFor("alice: measured\n")
+
+        let scrape = try TCPConnection(port: metricsPort)
+        try scrape.send(Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        let page = try await scrape.waitForClose(within: 10)
+        let lines = Set(page.split(separator: "\n").map(String.init))
+        #expect(page.hasPrefix("HTTP/1.1 200"), "\(page)")
+        for line in [
+            "tudy_connections 2.0", "tudy_logins_total{outcome=\"wrong_credentials\"} 1", "tudy_logins_total{outcome=\"ok\"} 3",
+            "tudy_refusals_total{reason=\"too_many_subscriptions\"} 1",
+            "tudy_requests_total{op=\"send\"} 1", "tudy_database_up 1.0",
+        ] {
+            #expect(lines.contains(line), "no '\(line)' in:\n\(page)")
+        }
+        // Bob's copy of the message was pushed to him live, and timed.
+        #expect(lines.contains { $0.hasPrefix("tudy_subscriptions ") && $0 != "tudy_subscriptions 0.0" }, "\(page)")
+        #expect(lines.contains { $0.hasPrefix("tudy_delivery_seconds_count ") && $0 != "tudy_delivery_seconds_count 0" }, "\(page)")
+    }
+
     @Test("a login kept over --server is said to be kept for this server, not this store, and holds when another server is named too")
     func keptOnServer() throws {
         let directory = try TemporaryDirectory.make()
