@@ -205,7 +205,7 @@ actor ServerConnection {
                 await self?.push(.messageChanged(message), to: id)
             }
             do {
-                while let message = try await missed?.next() {
+                while !Task.isCancelled, let message = try await missed?.next() {
                     await self?.push(.message(message), to: id)
                 }
             } catch {
