@@ -18,14 +18,18 @@ struct LoadPeople {
 
     func name(_ index: Int) -> String { "\(prefix)-\(index)" }
 
-    /// `count` connections that are signed in as one person and listen for changes; never returns.
-    func holdIdle(_ count: Int) async throws {
+    /// `count` connections that are signed in as one person and listen for changes, each with
+    /// `subscriptions` streams of them; never returns.
+    func holdIdle(_ count: Int, subscriptions: Int = 1) async throws {
         let first = try await connect(0)
         let session = try await first.signUp(name: name(0), password: "load-password")
-        var held: [(RemoteChatStore, AsyncStream<StoreChange>)] = [(first, try await first.changes(for: session))]
-        for index in 1..<max(count, 1) {
-            let store = try await connect(index)
-            held.append((store, try await store.changes(for: try await store.resume(session.token))))
+        var held: [(RemoteChatStore, [AsyncStream<StoreChange>])] = []
+        for index in 0..<max(count, 1) {
+            let store = index == 0 ? first : try await connect(index)
+            let resumed = index == 0 ? session : try await store.resume(session.token)
+            var streams: [AsyncStream<StoreChange>] = []
+            for _ in 0..<max(subscriptions, 1) { streams.append(try await store.changes(for: resumed)) }
+            held.append((store, streams))
         }
         FileHandle.standardOutput.write(Data("idle \(held.count)\n".utf8))
         while true { try await Task.sleep(for: .seconds(3600)) }

@@ -37,6 +37,9 @@ struct LoadTest: AsyncParsableCommand {
     @Option(help: "Open this many listening connections and hold them, instead of chatting.")
     var idle: Int?
 
+    @Option(name: .customLong("subscriptions-each"), help: "With --idle: how many subscriptions each connection holds.")
+    var subscriptionsEach = 1
+
     func validate() throws {
         if servers.isEmpty { throw ValidationError("give a server: --server ws://HOST:PORT") }
         if clients < 2 || roomSize < 2 { throw ValidationError("a room needs two people: --clients and --room-size of 2 or more") }
@@ -46,7 +49,7 @@ struct LoadTest: AsyncParsableCommand {
     func run() async throws {
         let people = LoadPeople(servers: servers, prefix: "load" + String(UInt32.random(in: 0 ... .max), radix: 36))
         if let idle {
-            try await people.holdIdle(idle)
+            try await people.holdIdle(idle, subscriptions: subscriptionsEach)
             return
         }
         let run = try await LoadRun.prepare(people: people, clients: clients, roomSize: roomSize)
