@@ -6,7 +6,7 @@ import TudyKit
 extension PostgresChatStore {
     // MARK: - Posts
 
-    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+    public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
         var binds = PostgresBindings()
         let condition: String
         switch query {
@@ -23,7 +23,7 @@ extension PostgresChatStore {
             condition = likes.isEmpty ? "TRUE" : likes.joined(separator: " AND ")
         }
         return try await transaction { connection in
-            try await Self.projects(where: condition, binds: binds, on: connection)
+            try await Self.projects(where: condition, binds: binds, page: page, on: connection)
         }
     }
 
@@ -34,15 +34,20 @@ extension PostgresChatStore {
     /// Posts, newest first. - Parameter condition: SQL the store builds from ids and `$n`
     ///   placeholders, never from text (that is in `binds`).
     static func projects(
-        where condition: String, binds: PostgresBindings = PostgresBindings(), on connection: PostgresConnection
+        where condition: String, binds: PostgresBindings = PostgresBindings(), page: PostPage? = nil,
+        on connection: PostgresConnection
     ) async throws -> [Project] {
+        // The page's bounds are numbers, not text, so they may be written into the SQL.
+        let below = page?.before.map { " AND project.id < \($0)" } ?? ""
+        let limit = page.map { " LIMIT \($0.limit)" } ?? ""
         var projects: [Project] = []
         let rows = try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
                     SELECT project.id, project.title, project.works, project.capacity, project.body, users.name,
                            project.is_open, project.created_at
-                    FROM project JOIN users ON users.id = project.writer_id WHERE \(condition) ORDER BY project.id DESC
+                    FROM project JOIN users ON users.id = project.writer_id WHERE (\(condition))\(below)
+                    ORDER BY project.id DESC\(limit)
                     """, binds: binds), logger: quiet)
         for try await (id, title, works, capacity, body, writer, isOpen, createdAt) in rows.decode(
             (Int, String, [String], Int, String, String, Bool, Date).self)

@@ -86,8 +86,13 @@ public final class RemoteChatStore: ChatStore {
 
     // MARK: - Posts
 
-    public func projects(_ query: ProjectQuery) async throws -> [Project] {
-        try field(try await call(.projects) { $0.query = WireQuery(query) }.projects, .projects)
+    public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
+        try field(
+            try await call(.projects) {
+                $0.query = WireQuery(query)
+                $0.before = page.before
+                $0.limit = page.limit
+            }.projects, .projects)
     }
 
     public func project(id: Int) async throws -> Project {

@@ -6,19 +6,23 @@ import TudyKit
 extension SQLiteChatStore {
     // MARK: - Posts
 
-    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+    public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
         try await read { db in
+            let below = page.before.map(Int64.init) ?? Int64.max
             let ids: [Int64]
             switch query {
             case .all:
-                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project ORDER BY id DESC")
+                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project WHERE id < ? ORDER BY id DESC LIMIT ?",
+                    arguments: [below, page.limit])
             case .work(let tag):
-                ids = try db.fetchAll(Int64.self, sql: "SELECT DISTINCT project_id FROM project_work WHERE work = ? ORDER BY project_id DESC",
-                    arguments: [tag.lowercased()])
+                ids = try db.fetchAll(Int64.self, sql: """
+                        SELECT DISTINCT project_id FROM project_work WHERE work = ? AND project_id < ?
+                        ORDER BY project_id DESC LIMIT ?
+                        """, arguments: [tag.lowercased(), below, page.limit])
             case .words(let text):
                 let (condition, arguments) = Self.searchCondition(ProjectQuery.searchWords(text), table: "project")
-                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project WHERE \(condition) ORDER BY id DESC",
-                    arguments: arguments)
+                ids = try db.fetchAll(Int64.self, sql: "SELECT id FROM project WHERE \(condition) AND id < ? ORDER BY id DESC LIMIT ?",
+                    arguments: arguments + [below, page.limit])
             }
             return try ids.map { try Self.project(id: $0, in: db) }
         }

@@ -189,7 +189,7 @@ public struct ChatServer: Sendable {
                 metrics.refusal("too_many_connections")
                 logger.notice("connection refused: too many from its address", metadata: ["peer": "\(peer)"])
                 try? await outbound.close(
-                    .policyViolation, reason: "too many connections from your address: at most \(await addresses.limit)")
+                    .policyViolation, reason: "too many connections from your address: at most \(addresses.limit)")
                 return
             }
             let connection = ServerConnection(

@@ -36,7 +36,12 @@ struct WireService: Sendable {
             reply.names = Set(rooms.flatMap { $0.room.members.map(\.name) } + [asker.user.name]).sorted()
         case .projects:
             guard let query = try need(request.query, "query").query else { throw BadRequest(message: "unknown query kind") }
-            reply.projects = try await store.projects(query)
+            // A page, however many posts there are: a board can not make a reply unbounded.
+            let limit = request.limit ?? PostPage.size
+            guard (1...ServerLimits.postsPerReply).contains(limit) else {
+                throw BadRequest(message: "limit must be from 1 to \(ServerLimits.postsPerReply)")
+            }
+            reply.projects = try await store.projects(query, page: PostPage(before: request.before, limit: limit))
         case .project:
             reply.project = try await store.project(id: try need(request.projectID, "project_id"))
         case .createProject:

@@ -68,6 +68,33 @@ struct BoardContractTests {
         }
     }
 
+    @Test("the board is read a page at a time, each post once, for every query", arguments: StoreFactory.all)
+    func pages(_ factory: StoreFactory) async throws {
+        let (store, s) = try await factory.makeWithCast()
+        var made: [Int] = []
+        for number in 1...7 {
+            let works = number.isMultiple(of: 2) ? ["ios", "backend"] : ["ios"]
+            made.append(try await store.createProject(
+                ProjectDraft(title: "Swift study \(number)", works: works, capacity: 2, body: "week \(number)"), by: s.alice).id)
+        }
+        for query in [ProjectQuery.all, .words("swift"), .work("ios")] {
+            var seen: [Int] = []
+            var page = PostPage(before: nil, limit: 3)
+            // Bounded, so that a store that ignores `before` fails rather than loops.
+            for _ in 0..<made.count {
+                let posts = try await store.projects(query, page: page).map(\.id)
+                #expect(posts.count <= 3, "a page holds at most its limit")
+                guard let oldest = posts.last else { break }
+                seen += posts
+                page = PostPage(before: oldest, limit: 3)
+            }
+            #expect(seen == made.reversed(), "\(query): every post once, newest first, over pages")
+        }
+        let evens = made.enumerated().filter { ($0.offset + 1).isMultiple(of: 2) }.map(\.element)
+        #expect(try await store.projects(.work("backend"), page: PostPage(before: evens[2], limit: 10)).map(\.id)
+            == [evens[1], evens[0]])
+    }
+
     @Test("only the writer changes a post, whatever id is passed", arguments: StoreFactory.all)
     func writerOnly(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()

@@ -246,6 +246,35 @@ struct GoneTests {
         #expect(app.tabBar.tabBarController.path == "chat > rooms")
     }
 
+    @Test("the board and a search show a page of the newest posts, /more the next, each post once, then says there is no more")
+    func boardPages() async throws {
+        let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")
+        let alice = try await app.session("alice")
+        let count = PostPage.size + 12
+        for number in 1...count {
+            _ = try await app.store.createProject(
+                ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: "B"), by: alice)
+        }
+        func titlesShown() -> [Int] {
+            app.output.standardOutput.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: /post (\d+)/).flatMap { Int($0.1) }
+            }
+        }
+        for (list, more) in [("/list", "older posts: /more"), ("/work ios", "older posts found: /more")] {
+            app.output.clear()
+            #expect(await app.send(list) == [])
+            #expect(titlesShown() == Array((count - PostPage.size + 1...count).reversed()), "\(list): the newest page")
+            #expect(app.output.standardOutput.hasSuffix(more + "\n"))
+            #expect(await app.send("/more") == [])
+            #expect(titlesShown() == Array((1...count).reversed()), "\(list) then /more: every post once, newest first")
+            #expect(!app.output.standardOutput.hasSuffix(more + "\n"))
+            app.output.clear()
+            #expect(await app.send("/more") == [])
+            #expect(app.output.standardOutput.hasPrefix("no older posts"))
+            await app.send("/home")
+        }
+    }
+
     @Test("a tab command that fails leaves the stack as it was")
     func failedTabCommandKeepsStack() async throws {
         let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")

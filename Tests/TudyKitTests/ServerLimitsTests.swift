@@ -60,6 +60,25 @@ struct ServerLimitsTests {
         #expect(codes == Array(repeating: nil, count: limit) + ["too_many_subscriptions", nil], "replies: \(exchange.replies)")
     }
 
+    @Test("the board answers a page however many posts there are: at most ServerLimits.postsPerReply, a page when no limit is asked; a bigger limit is refused")
+    func boardIsPaged() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let body = String(repeating: "가", count: ProjectDraft.maximumBodyLength)
+        for number in 1...(ServerLimits.postsPerReply + 20) {
+            _ = try await store.createProject(ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: body), by: ann)
+        }
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let ask = #"{"id":1,"op":"projects","query":{"kind":"all"}"#
+        let exchange = try await RawSocket.exchange(
+            server.url, [ask + "}", ask + #","limit":\#(ServerLimits.postsPerReply)}"#, ask + #","limit":\#(ServerLimits.postsPerReply + 1)}"#])
+        let frames = try exchange.replies.map { try WireCodec().decode(WireFrame.self, from: $0) }
+        #expect(frames.map { $0.projects?.count } == [PostPage.size, ServerLimits.postsPerReply, nil])
+        #expect(frames.last?.error?.code == "bad_request", "replies: \(frames.map(\.error))")
+        #expect(frames.first?.projects?.first?.title == "post \(ServerLimits.postsPerReply + 20)", "newest first")
+    }
+
     @Test("one address holds at most its limit of connections; one more is closed, and once one ends another may open")
     func connectionsPerAddress() async throws {
         let server = try await TestServer.start(TestServer.memoryStore(), connectionsPerAddress: 2)

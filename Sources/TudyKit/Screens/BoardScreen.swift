@@ -10,20 +10,21 @@ final class BoardScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case list, search, work, new, open
+        case list, more, search, work, new, open
 
         var argument: CommandSpec.Argument {
             switch self {
             case .search: .required("<words>")
             case .work: .required("<tag>")
             case .open: .required("<id>")
-            case .list, .new: .none
+            case .list, .more, .new: .none
             }
         }
 
         var summary: String {
             switch self {
             case .list: "newest posts first"
+            case .more: "older posts"
             case .search: "posts whose title or body has the words"
             case .work: "posts that recruit for a work, e.g. ios"
             case .new: "write a post"
@@ -34,6 +35,7 @@ final class BoardScreen: Screen {
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
+    private let pages = BoardPages(query: .all)
 
     init(context: AppContext) {
         self.context = context
@@ -51,6 +53,12 @@ final class BoardScreen: Screen {
         switch command {
         case .list:
             try await printList()
+        case .more:
+            guard let older = try await pages.older(from: context.store) else {
+                context.console.line("no older posts: /list shows the newest")
+                return
+            }
+            show(older)
         case .search:
             try await didSendEventClosure?(.showSearch(words: argument))
         case .work:
@@ -69,11 +77,16 @@ final class BoardScreen: Screen {
     }
 
     private func printList() async throws {
-        let projects = try await context.store.projects(.all)
+        let projects = try await pages.newest(from: context.store)
         if projects.isEmpty {
             context.console.line("no posts yet: /new writes the first")
         } else {
-            context.console.show(.posts(projects))
+            show(projects)
         }
+    }
+
+    private func show(_ projects: [Project]) {
+        context.console.show(.posts(projects))
+        if pages.hasOlder { context.console.line("older posts: /more") }
     }
 }

@@ -7,19 +7,32 @@ final class ProjectSearchScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case open
+        case open, more
 
-        var argument: CommandSpec.Argument { .required("<id>") }
-        var summary: String { "show a post found" }
+        var argument: CommandSpec.Argument {
+            switch self {
+            case .open: .required("<id>")
+            case .more: .none
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .open: "show a post found"
+            case .more: "older posts found"
+            }
+        }
     }
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     let query: ProjectQuery
     private let context: AppContext
+    private let pages: BoardPages
 
     init(query: ProjectQuery, context: AppContext) {
         self.query = query
         self.context = context
+        pages = BoardPages(query: query)
     }
 
     var title: String {
@@ -33,12 +46,17 @@ final class ProjectSearchScreen: Screen {
     var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {
-        let projects = try await context.store.projects(query)
+        let projects = try await pages.newest(from: context.store)
         if projects.isEmpty {
             context.console.line("no posts found: /list shows every post")
         } else {
-            context.console.show(.posts(projects))
+            show(projects)
         }
+    }
+
+    private func show(_ projects: [Project]) {
+        context.console.show(.posts(projects))
+        if pages.hasOlder { context.console.line("older posts found: /more") }
     }
 
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
@@ -52,6 +70,12 @@ final class ProjectSearchScreen: Screen {
             let id = try NumberArgument.parse(argument, of: command.spec)
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
+        case .more:
+            guard let older = try await pages.older(from: context.store) else {
+                context.console.line("no older posts found: /list shows every post")
+                return
+            }
+            show(older)
         }
     }
 }

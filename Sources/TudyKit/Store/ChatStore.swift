@@ -31,8 +31,8 @@ public protocol ChatStore: Sendable {
 
     // MARK: - Posts
 
-    /// Posts answering the query, newest first.
-    func projects(_ query: ProjectQuery) async throws -> [Project]
+    /// One page of the posts answering the query, newest first.
+    func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project]
     /// One post. - Throws: `StoreError.noSuchProject`.
     func project(id: Int) async throws -> Project
     /// Keeps a new post written by the session's user. - Throws: `StoreError.invalidDraft`.
@@ -109,6 +109,11 @@ extension ChatStore {
     /// Keeps a message that no retry will name.
     public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
         try await send(text, to: roomID, from: session, key: nil)
+    }
+
+    /// The newest page of the posts answering the query.
+    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+        try await projects(query, page: .newest)
     }
 }
 

@@ -4,8 +4,8 @@ import Foundation
 extension InMemoryChatStore {
     // MARK: - Posts
 
-    public func projects(_ query: ProjectQuery) async throws -> [Project] {
-        projectsByID.values.filter(query.matches).sorted { $0.id > $1.id }
+    public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
+        Array(projectsByID.values.filter { page.admits($0.id) && query.matches($0) }.sorted { $0.id > $1.id }.prefix(page.limit))
     }
 
     public func project(id: Int) async throws -> Project {

@@ -7,6 +7,8 @@ public enum ServerLimits {
     public static let writePatience = Duration.seconds(10)
     /// Subscriptions one connection may hold at once: one covers all of a user's rooms.
     public static let subscriptionsPerConnection = 4
+    /// Posts one reply holds: the board is read a page at a time (`PostPage`).
+    public static let postsPerReply = 100
     /// Connections open at once from one address.
     public static let connectionsPerAddress = 64
     /// Requests one connection may make a second, and at once: one more closes it.

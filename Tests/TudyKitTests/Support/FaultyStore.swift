@@ -62,8 +62,8 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("userNames") { try await base.userNames() }
     }
 
-    func projects(_ query: ProjectQuery) async throws -> [Project] {
-        try await pass("projects") { try await base.projects(query) }
+    func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
+        try await pass("projects") { try await base.projects(query, page: page) }
     }
 
     func project(id: Int) async throws -> Project {

@@ -2,6 +2,7 @@ import Foundation
 import NIOWebSocket
 import HummingbirdWSClient
 import Logging
+import TudyKit
 
 /// A WebSocket client that sends exactly the frames a test gives it, as a careless or hostile
 /// client would, and records what the server answers and how it closed.
@@ -27,9 +28,9 @@ enum RawSocket {
         logger.logLevel = .critical
         let outcome = Locked(Outcome())
         let close = try await WebSocketClient.connect(
-            url: url, configuration: .init(maxFrameSize: 1 << 20), logger: logger
+            url: url, configuration: .init(maxFrameSize: WireCodec.maximumReplySize), logger: logger
         ) { inbound, outbound, _ in
-            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            var messages = inbound.messages(maxSize: WireCodec.maximumReplySize).makeAsyncIterator()
             for text in texts {
                 try await outbound.write(.text(text))
                 guard let reply = try await messages.next() else { return }
