@@ -50,6 +50,8 @@ public struct ChatServer: Sendable {
         case unreadableTLSFile(path: String, reason: String)
         /// The address could not be listened on: in use, not this machine's, no such host.
         case cannotListen(address: String, reason: String)
+        /// The address given for metrics could not be listened on.
+        case cannotServeMetrics(address: String, reason: String)
 
         public var message: String {
             switch self {
@@ -59,6 +61,8 @@ public struct ChatServer: Sendable {
                 "can not use \(path) for TLS (\(reason)): give PEM files to --tls-cert and --tls-key"
             case .cannotListen(let address, let reason):
                 "can not listen on \(address) (\(reason)): give --listen a free port on an address of this machine, e.g. 127.0.0.1:7070 (port 0 takes any free one)"
+            case .cannotServeMetrics(let address, let reason):
+                "can not serve metrics on \(address) (\(reason)): give --metrics a free port on an address of this machine, e.g. 127.0.0.1:9090"
             }
         }
     }
@@ -143,16 +147,10 @@ public struct ChatServer: Sendable {
                 await onRunning(channel.localAddress?.port ?? 0)
             },
             logger: logger)
-        let metricsApp = metricsExport.map { export in
-            let router = Router()
-            router.get("/metrics") { _, _ in export.render() }
-            return Application(
-                router: router, configuration: .init(address: .hostname(export.host, port: export.port), serverName: "tudy"),
-                onServerRunning: { channel in await onMetrics(channel.localAddress?.port ?? 0) }, logger: logger)
-        }
+        let metricsService = metricsExport.map { MetricsService(export: $0, logger: logger, onRunning: onMetrics) }
         do {
             if stopsOnSignals {
-                let services: [any Service] = [app] + (metricsApp.map { [$0] } ?? [])
+                let services: [any Service] = [app] + (metricsService.map { [$0] } ?? [])
                 var configuration = ServiceGroupConfiguration(
                     services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
                 // A connection that never finishes (one waiting on a database that went away) must
@@ -160,10 +158,10 @@ public struct ChatServer: Sendable {
                 configuration.maximumGracefulShutdownDuration = .seconds(10)
                 configuration.maximumCancellationDuration = .seconds(5)
                 try await ServiceGroup(configuration: configuration).run()
-            } else if let metricsApp {
+            } else if let metricsService {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { try await app.run() }
-                    group.addTask { try await metricsApp.run() }
+                    group.addTask { try await metricsService.run() }
                     try await group.next()
                     group.cancelAll()
                 }
@@ -172,7 +170,7 @@ public struct ChatServer: Sendable {
             }
         } catch {
             let wasListening = await listening.isSet
-            if wasListening || error is CancellationError { throw error }
+            if wasListening || error is CancellationError || error is StartError { throw error }
             throw StartError.cannotListen(address: "\(settings.host):\(settings.port)", reason: Self.listenFailure(error))
         }
     }
@@ -237,7 +235,7 @@ public struct ChatServer: Sendable {
 
     /// Why the server could not listen, in words: the system's for a socket's error, "no such
     /// host" for a name that is no address.
-    private static func listenFailure(_ error: any Error) -> String {
+    static func listenFailure(_ error: any Error) -> String {
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
         if error is SocketAddressError.UnknownHost { return "no such host" }
         return "\(error)"
@@ -268,7 +266,7 @@ public struct ChatServer: Sendable {
 }
 
 /// Whether the server got as far as listening: an error before that is one of starting.
-private actor ListeningFlag {
+actor ListeningFlag {
     private(set) var isSet = false
 
     func set() {

@@ -249,7 +249,7 @@ struct ServerTests {
         }
     }
 
-    @Test("a port in use: one line saying so and what would work, exit 2")
+    @Test("a port in use, for chat or for metrics: one line saying so, naming the flag that would mend it, exit 2")
     func cannotListen() throws {
         let directory = try TemporaryDirectory.make()
         let (server, url) = try serve(["--listen", "127.0.0.1:0", "--memory"])
@@ -258,6 +258,12 @@ struct ServerTests {
         let second = try TudyProcess(["serve", "--memory", "--listen", taken], input: [], directory: directory).finish()
         #expect(second.status == 2)
         #expect(second.errors == "error: can not listen on \(taken) (address already in use): give --listen a free port on an address of this machine, e.g. 127.0.0.1:7070 (port 0 takes any free one)\n")
+
+        // A metrics address in use is told as --metrics's, not --listen's.
+        let metrics = try TudyProcess(
+            ["serve", "--memory", "--listen", "127.0.0.1:0", "--metrics", taken], input: [], directory: directory).finish()
+        #expect(metrics.status == 2)
+        #expect(metrics.errors.hasSuffix("error: can not serve metrics on \(taken) (address already in use): give --metrics a free port on an address of this machine, e.g. 127.0.0.1:9090\n"), "\(metrics.errors)")
     }
 
     @Test("two servers on one PostgreSQL: people on either chat live; a client whose server is killed goes on through the other and catches up")
