@@ -7,7 +7,8 @@ import NIOHTTP1
 /// (`HandshakeDeadline`), and is answered at once when it speaks TLS to a server without it or
 /// plain HTTP to one with it (`SchemeCheck`): both first in its pipeline, before TLS as well.
 /// Bytes that are not HTTP are answered at once too (`UnreadableRequestReply`, after the
-/// request decoder).
+/// request decoder), and once it is a WebSocket, a frame that is not masked closes it
+/// (`MaskedFrameCheck`, between TLS and HTTP).
 struct HandshakeLimitedChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
 
@@ -26,6 +27,8 @@ struct HandshakeLimitedChannel<Base: ServerChildChannel>: ServerChildChannel {
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(UnreadableRequestReply(servesTLS: servesTLS), position: .after(decoder))
+            let encoder = try pipeline.handler(type: HTTPResponseEncoder.self)
+            try pipeline.addHandler(MaskedFrameCheck(logger: logger), position: .before(encoder))
             return value
         }
     }

@@ -79,6 +79,34 @@ struct ServerLimitsTests {
         #expect(frames.first?.projects?.first?.title == "post \(ServerLimits.postsPerReply + 20)", "newest first")
     }
 
+    @Test("a frame that is not masked closes its connection with a protocol error, after masked frames of every length, whole or a byte at a time, were all answered; others go on")
+    func unmaskedFrame() async throws {
+        let log = ServerLog()
+        let server = try await TestServer.start(TestServer.memoryStore(), log: log)
+        defer { Task { await server.stop() } }
+        let hostile = try TCPConnection(port: server.port)
+        try hostile.askForWebSocket()
+        #expect(try hostile.readHandshakeAnswer(within: 10).hasPrefix("HTTP/1.1 101"))
+        let hello = #"{"id":1,"op":"hello","version":1}"#
+        // Payload lengths at each edge of the header's three length forms.
+        let lengths = [hello.utf8.count, 125, 126, 127, 65_535, WireCodec.maximumFrameSize]
+        for length in lengths {
+            try hostile.send(TCPConnection.textFrame(hello + String(repeating: " ", count: length - hello.utf8.count)))
+        }
+        for byte in TCPConnection.textFrame(hello + String(repeating: " ", count: 300)) { try hostile.send([byte]) }
+        let replies = { (text: String) in text.components(separatedBy: #""type":"reply""#).count - 1 }
+        _ = try hostile.readText(until: { replies($0) == lengths.count + 1 }, within: 10, expecting: "a reply to every masked frame")
+        try hostile.send(TCPConnection.textFrame(hello, masked: false))
+        let received = try await hostile.waitForClose(within: 10)
+        #expect(replies(received) == 0, "no reply to the unmasked frame: \(received)")
+        #expect(received.contains("frames from a client must be masked"))
+        #expect(await log.waitFor(1, of: ["an unmasked frame"], within: .seconds(10)).count == 1)
+
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        _ = try await client.signUp(name: "ann", password: "ann-password")
+    }
+
     @Test("one address holds at most its limit of connections; one more is closed, and once one ends another may open")
     func connectionsPerAddress() async throws {
         let server = try await TestServer.start(TestServer.memoryStore(), connectionsPerAddress: 2)

@@ -53,17 +53,44 @@ final class TCPConnection {
 
     /// Sends `text` as one WebSocket text frame, masked as a client's must be.
     func sendText(_ text: String) throws {
+        try send(Self.textFrame(text))
+    }
+
+    /// `text` as one WebSocket text frame, masked as a client's must be unless `masked` is false.
+    static func textFrame(_ text: String, masked: Bool = true) -> [UInt8] {
         let payload = Array(text.utf8)
+        let maskBit: UInt8 = masked ? 0x80 : 0
         var frame: [UInt8] = [0x81]
         switch payload.count {
-        case ..<126: frame.append(0x80 | UInt8(payload.count))
-        case ..<65536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        default: frame += [0x80 | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        case ..<126: frame.append(maskBit | UInt8(payload.count))
+        case ..<65536: frame += [maskBit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        default: frame += [maskBit | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
         }
+        guard masked else { return frame + payload }
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        try send(frame)
+        return frame + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+    }
+
+    /// Reads until the server's answer to `askForWebSocket` has ended; throws, saying so, when
+    /// it has not within `seconds`.
+    func readHandshakeAnswer(within seconds: Int) throws -> String {
+        try readText(until: { $0.hasSuffix("\r\n\r\n") }, within: seconds, expecting: "the answer to a WebSocket handshake")
+    }
+
+    /// Reads until what was read is `done`; throws, saying what was expected and what came,
+    /// when it is not within `seconds`. A byte at a time, so that nothing after is taken.
+    func readText(until done: (String) -> Bool, within seconds: Int, expecting: String) throws -> String {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        while !done(String(decoding: received, as: UTF8.self)) {
+            guard read(descriptor, &byte, 1) == 1 else {
+                throw Failed(description: "expected \(expecting) within \(seconds) s; got \(String(decoding: received, as: UTF8.self))")
+            }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
     }
 
     func send(_ bytes: [UInt8]) throws {
