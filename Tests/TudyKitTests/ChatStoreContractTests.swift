@@ -82,18 +82,31 @@ struct ChatStoreContractTests {
         #expect(texts(told.value) == ["before"])
     }
 
-    @Test("text with a NUL is refused whole, in a message, an edit or a post, never cut where the NUL was", arguments: StoreFactory.all)
-    func nulRefused(_ factory: StoreFactory) async throws {
+    @Test("text with a control character but tab and newline is refused whole, in a message, an edit or a post, never cut or kept", arguments: StoreFactory.all)
+    func controlCharactersRefused(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()
         let room = try await store.directRoom(between: s.alice, and: bob)
-        for text in ["\0", "\0hidden", "shown\0hidden", "   \0"] {
-            await #expect(throws: StoreError.nulCharacter) { try await store.send(text, to: room.id, from: s.alice, key: nil) }
+        let refused: [(String, String)] = [
+            ("\0", "U+0000"), ("\0hidden", "U+0000"), ("shown\0hidden", "U+0000"), ("   \0", "U+0000"),
+            ("\u{1B}[2J cleared", "U+001B"), ("ring\u{07}", "U+0007"), ("back\roverwritten", "U+000D"),
+            ("del\u{7F}", "U+007F"), ("c1 \u{9B}31m", "U+009B"),
+        ]
+        for (text, named) in refused {
+            await #expect(throws: StoreError.controlCharacter(named)) { try await store.send(text, to: room.id, from: s.alice, key: nil) }
         }
-        let sent = try await store.send("kept", to: room.id, from: s.alice, key: nil)
-        await #expect(throws: StoreError.nulCharacter) { try await store.edit(.id(sent.id), in: room.id, to: "kept\0more", by: s.alice) }
-        #expect(try await store.messages(in: room.id, for: s.alice, after: 0, limit: 10).map(\.text) == ["kept"])
-        let draft = ProjectDraft(title: "Swift\0study", works: ["ios"], capacity: 4, body: "Saturdays")
-        await #expect(throws: StoreError.self) { try await store.createProject(draft, by: s.alice) }
+        let sent = try await store.send("kept\tin columns\nand lines", to: room.id, from: s.alice, key: nil)
+        await #expect(throws: StoreError.controlCharacter("U+0000")) {
+            try await store.edit(.id(sent.id), in: room.id, to: "kept\0more", by: s.alice)
+        }
+        #expect(try await store.messages(in: room.id, for: s.alice, after: 0, limit: 10).map(\.text) == ["kept\tin columns\nand lines"])
+        for draft in [
+            ProjectDraft(title: "Swift\0study", works: ["ios"], capacity: 4, body: "Saturdays"),
+            ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Satur\u{1B}]0;title\u{07}days"),
+        ] {
+            await #expect(throws: StoreError.invalidDraft(
+                "a post can not hold control characters (\(draft.title.contains("\0") ? "U+0000" : "U+001B") here): take it out; tab and newline are kept"
+            )) { try await store.createProject(draft, by: s.alice) }
+        }
         #expect(try await store.projects(.all).isEmpty)
     }
 

@@ -1,4 +1,7 @@
+import Foundation
+import GRDB
 import Testing
+import TudySQLite
 
 @testable import TudyKit
 
@@ -32,17 +35,27 @@ struct SanitizerTests {
         #expect(!Sanitizer.inert(entry[1]).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
     }
 
-    @Test("names, titles and messages from the store pass the sanitizer on their way out")
+    @Test("titles and messages a store holds from before the control-character rule pass the sanitizer on their way out")
     @MainActor
     func endToEnd() async throws {
-        let testApp = TestApp()
+        // Every store refuses control characters now; a file written by an older tudy may hold them.
+        let path = try TemporaryDirectory.make().appendingPathComponent("old.sqlite").path
+        let store = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let testApp = TestApp(store: store)
         for name in ["alice", "bob"] { _ = try await testApp.store.signUp(name: name, password: "password-\(name)") }
         testApp.context.login.session = try await testApp.session("bob")
-        let evil = "\u{1B}]0;owned\u{07}\u{1B}[2J"
         _ = try await testApp.store.createProject(
-            ProjectDraft(title: "T\(evil)", works: ["ios"], capacity: 2, body: "B\(evil)"), by: try await testApp.session("alice"))
+            ProjectDraft(title: "T", works: ["ios"], capacity: 2, body: "B"), by: try await testApp.session("alice"))
         let room = try await testApp.store.directRoom(between: try await testApp.session("alice"), and: User(name: "bob"))
-        _ = try await testApp.store.send("hi\(evil)", to: room.id, from: try await testApp.session("alice"))
+        _ = try await testApp.store.send("hi", to: room.id, from: try await testApp.session("alice"))
+        let evil = "\u{1B}]0;owned\u{07}\u{1B}[2J"
+        let older = try DatabaseQueue(path: path)
+        try await older.write { db in
+            try db.execute(sql: "UPDATE project SET title = title || ?, body = body || ?", arguments: [evil, evil])
+            try db.execute(sql: "UPDATE message SET text = text || ?", arguments: [evil])
+        }
+        try older.close()
+
         _ = await testApp.run(script: "/list\n/open 1\n/chat\n/open 1\n/x\(evil)\n/dm \(evil)\n")
         let written = testApp.output.standardOutput + testApp.output.standardError
         #expect(!written.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })

@@ -65,10 +65,10 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     public static let maximumLength = 4000
 
     /// The rule every store applies to a message's text.
-    /// - Throws: `StoreError.emptyMessage` or `.messageTooLong`.
+    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong` or `.controlCharacter`.
     public static func check(_ text: String) throws {
         guard !text.allSatisfy(\.isWhitespace) else { throw StoreError.emptyMessage }
         guard text.count <= maximumLength else { throw StoreError.messageTooLong }
-        guard !text.unicodeScalars.contains("\0") else { throw StoreError.nulCharacter }
+        if let control = ControlCharacters.firstRefused(in: text) { throw StoreError.controlCharacter(control) }
     }
 }

@@ -25,8 +25,8 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
 
     /// The reason this draft can not be kept, or nil when it can.
     public var problem: String? {
-        if ([title, body] + works).contains(where: { $0.unicodeScalars.contains("\0") }) {
-            return "a post can not hold the NUL character (U+0000): take it out"
+        if let control = ([title, body] + works).lazy.compactMap(ControlCharacters.firstRefused).first {
+            return "a post can not hold control characters (\(control) here): take it out; tab and newline are kept"
         }
         let trimmedTitle = title.trimmingCharacters(in: .whitespaces)
         if trimmedTitle.isEmpty { return "a post needs a title" }

@@ -71,14 +71,14 @@ public protocol ChatStore: Sendable {
     /// - Parameter key: the sender's own name for this message (a client's request key). Sent
     ///   again with the same key, by the same user, it stores nothing and returns the message
     ///   the first send stored: a retry after a lost reply, even to a restarted server, is safe.
-    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.nulCharacter`, `.noSuchRoom`.
+    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.controlCharacter`, `.noSuchRoom`.
     func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
     /// `MessageSearch.words` gives them), newest first, at most `limit`.
     func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message]
     /// Changes the text of one of the user's own messages in a room, for everyone in it: the
     /// message keeps its place and is marked edited, and the search index holds the new text.
-    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.nulCharacter`, `.noSuchRoom`, `.noSuchMessage`
+    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.controlCharacter`, `.noSuchRoom`, `.noSuchMessage`
     ///   (also for one in another room), `.notYourMessage`, `.messageDeleted`, `.nothingToChange`.
     func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message
     /// Deletes one of the user's own messages in a room: its text is gone from the store and

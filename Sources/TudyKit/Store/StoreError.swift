@@ -12,8 +12,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case noSuchRoom(Int)
     case emptyMessage
     case messageTooLong
-    /// Text holding U+0000, which no store keeps whole (SQLite ends the text there).
-    case nulCharacter
+    /// The text holds a control character other than tab and newline (`ControlCharacters`),
+    /// named as `U+001B`.
+    case controlCharacter(String)
     case noSuchMessage(Int)
     case notYourMessage(Int)
     case messageDeleted(Int)
@@ -52,8 +53,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "an empty message is not sent: type some text"
         case .messageTooLong:
             "a message has at most \(Message.maximumLength) characters: split it"
-        case .nulCharacter:
-            "a message can not hold the NUL character (U+0000): take it out"
+        case .controlCharacter(let character):
+            "a message can not hold control characters (\(character) here): take it out; tab and newline are kept"
         case .noSuchMessage(let id):
             "there is no message #\(id) in this room: the number is the one shown before a message"
         case .notYourMessage(let id):

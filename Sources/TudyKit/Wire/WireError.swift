@@ -37,7 +37,7 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case .noSuchRoom(let id): (code, self.id) = ("no_such_room", id)
         case .emptyMessage: code = "empty_message"
         case .messageTooLong: code = "message_too_long"
-        case .nulCharacter: code = "nul_character"
+        case .controlCharacter(let character): (code, detail) = ("control_character", character)
         case .noSuchMessage(let id): (code, self.id) = ("no_such_message", id)
         case .notYourMessage(let id): (code, self.id) = ("not_your_message", id)
         case .messageDeleted(let id): (code, self.id) = ("message_deleted", id)
@@ -65,7 +65,7 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case "no_such_room": id.map(StoreError.noSuchRoom)
         case "empty_message": .emptyMessage
         case "message_too_long": .messageTooLong
-        case "nul_character": .nulCharacter
+        case "control_character": detail.map(StoreError.controlCharacter)
         case "no_such_message": id.map(StoreError.noSuchMessage)
         case "not_your_message": id.map(StoreError.notYourMessage)
         case "message_deleted": id.map(StoreError.messageDeleted)
