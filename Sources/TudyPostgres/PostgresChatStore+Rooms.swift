@@ -106,7 +106,21 @@ extension PostgresChatStore {
     }
 
     /// Makes the user a member; one who comes back is listed after those who stayed.
+    /// - Throws: `StoreError.roomFull` or `.tooManyRooms` past `Room`'s limits, for someone not
+    ///   in the room already.
     static func admit(userID: Int, roomID: Int, on connection: PostgresConnection) async throws {
+        let isMember = try await one(
+            Bool.self, "SELECT is_member FROM membership WHERE room_id = \(roomID) AND user_id = \(userID)", on: connection)
+        if isMember != true {
+            let members = try await one(
+                Int.self, "SELECT COUNT(*)::bigint FROM membership WHERE room_id = \(roomID) AND is_member", on: connection) ?? 0
+            if members >= Room.memberLimit { throw StoreError.roomFull(roomID) }
+            let rooms = try await one(
+                Int.self, "SELECT COUNT(*)::bigint FROM membership WHERE user_id = \(userID) AND is_member", on: connection) ?? 0
+            if rooms >= Room.roomsPerPersonLimit {
+                throw StoreError.tooManyRooms(try await one(String.self, "SELECT name FROM users WHERE id = \(userID)", on: connection) ?? "")
+            }
+        }
         try await connection.query(
             """
             INSERT INTO membership (room_id, user_id, position)

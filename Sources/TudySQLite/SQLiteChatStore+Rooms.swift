@@ -100,7 +100,21 @@ extension SQLiteChatStore {
     }
 
     /// Makes the user a member; one who comes back is listed after those who stayed.
+    /// - Throws: `StoreError.roomFull` or `.tooManyRooms` past `Room`'s limits, for someone not
+    ///   in the room already.
     static func admit(userID: Int64, roomID: Int64, in db: Database) throws {
+        let isMember = try db.fetchOne(
+            Bool.self, sql: "SELECT is_member FROM membership WHERE room_id = ? AND user_id = ?", arguments: [roomID, userID])
+        if isMember != true {
+            let members = try db.fetchOne(
+                Int.self, sql: "SELECT COUNT(*) FROM membership WHERE room_id = ? AND is_member", arguments: [roomID]) ?? 0
+            if members >= Room.memberLimit { throw StoreError.roomFull(Int(roomID)) }
+            let rooms = try db.fetchOne(
+                Int.self, sql: "SELECT COUNT(*) FROM membership WHERE user_id = ? AND is_member", arguments: [userID]) ?? 0
+            if rooms >= Room.roomsPerPersonLimit {
+                throw StoreError.tooManyRooms(try db.fetchOne(String.self, sql: "SELECT name FROM user WHERE id = ?", arguments: [userID]) ?? "")
+            }
+        }
         try db.run(sql: """
                 INSERT INTO membership (room_id, user_id, position)
                 VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM membership WHERE room_id = ?))

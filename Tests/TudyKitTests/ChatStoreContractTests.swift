@@ -291,6 +291,43 @@ struct ChatStoreContractTests {
         await #expect(throws: StoreError.noSuchRoom(direct.id)) { try await store.invite(carol, to: direct.id, by: s.carol) }
     }
 
+    @Test("nobody is put in rooms without end: a group holds at most Room.memberLimit, a person is in at most Room.roomsPerPersonLimit; leaving one makes room", arguments: StoreFactory.all)
+    func roomLimits(_ factory: StoreFactory) async throws {
+        let (store, s) = try await factory.makeWithCast()
+        // Each invite of carol from alice and bob's 1:1 room makes a new group of the three.
+        let direct = try await store.directRoom(between: s.alice, and: bob)
+        var groups: [Room] = []
+        while groups.count < Room.roomsPerPersonLimit {
+            do {
+                groups.append(try await store.invite(carol, to: direct.id, by: s.alice))
+            } catch let error as StoreError {
+                #expect(error == .tooManyRooms("alice"))
+                break
+            }
+        }
+        #expect(groups.count == Room.roomsPerPersonLimit - 1, "alice's 1:1 room and her groups, up to the limit")
+        #expect(try await store.rooms(of: s.alice).count == Room.roomsPerPersonLimit)
+        let dave = try await store.signUp(name: "dave", password: "password-dave")
+        await #expect(throws: StoreError.tooManyRooms("alice")) { try await store.directRoom(between: dave, and: alice) }
+        try await store.leave(roomID: groups[0].id, session: s.alice)
+        #expect(try await store.directRoom(between: dave, and: alice).members == [dave.user, alice])
+
+        // A group of Room.memberLimit takes nobody more, until someone leaves.
+        let group = groups[1]
+        var members = 3
+        var invitees: [Session] = []
+        while members < Room.memberLimit {
+            let name = "member\(members)"
+            invitees.append(try await store.signUp(name: name, password: "password-\(name)"))
+            _ = try await store.invite(User(name: name), to: group.id, by: s.bob)
+            members += 1
+        }
+        let late = try await store.signUp(name: "late", password: "password-late")
+        await #expect(throws: StoreError.roomFull(group.id)) { try await store.invite(late.user, to: group.id, by: s.bob) }
+        try await store.leave(roomID: group.id, session: invitees[0])
+        #expect(try await store.invite(late.user, to: group.id, by: s.bob).members.count == Room.memberLimit)
+    }
+
     @Test("no room's messages reach a non-member", arguments: StoreFactory.all)
     func membership(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()

@@ -6,6 +6,12 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
         case group
     }
 
+    /// The most people a group room holds at once: a study group, not a crowd.
+    public static let memberLimit = 100
+    /// The most rooms one person is in at once: nobody can be put in rooms without end (each
+    /// is a line of their room list and a stream of notices), and one must leave a room first.
+    public static let roomsPerPersonLimit = 500
+
     public let id: Int
     public let kind: Kind
     /// The people who are in the room now, in the order they joined.

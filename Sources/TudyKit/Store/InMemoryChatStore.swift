@@ -124,17 +124,18 @@ public actor InMemoryChatStore: SeedableStore {
         let user = try user(of: session.token)
         let other = try await self.user(named: other.name)
         guard !user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
-        return directRoomState(between: user, and: other)
+        return try directRoomState(between: user, and: other)
     }
 
     /// The 1:1 room of two known, different users, made if it does not exist.
-    private func directRoomState(between user: User, and other: User) -> Room {
+    private func directRoomState(between user: User, and other: User) throws -> Room {
         let pair = Set([Accounts.key(user.name), Accounts.key(other.name)])
         let existing = roomsByID.values.first {
             $0.room.kind == .direct && Set(($0.room.members + $0.room.departed).map { Accounts.key($0.name) }) == pair
         }
         if let existing {
             // Someone who left a 1:1 room comes back to it rather than getting a second one.
+            try checkRoomLimits(admitting: [user, other], to: existing.room)
             var state = existing
             state.room.admit(user)
             state.room.admit(other)
@@ -142,6 +143,7 @@ public actor InMemoryChatStore: SeedableStore {
             subscribers.publish(roomBefore: existing.room, after: state.room)
             return state.room
         }
+        try checkRoomLimits(admitting: [user, other], to: nil)
         return insertRoom(kind: .direct, members: [user, other])
     }
 
@@ -152,8 +154,10 @@ public actor InMemoryChatStore: SeedableStore {
         guard !state.room.hasMember(invitee) else { throw StoreError.alreadyMember(invitee.name) }
         switch state.room.kind {
         case .direct:
+            try checkRoomLimits(admitting: state.room.members + [invitee], to: nil)
             return insertRoom(kind: .group, members: state.room.members + [invitee])
         case .group:
+            try checkRoomLimits(admitting: [invitee], to: state.room)
             let before = state.room
             state.room.admit(invitee)
             roomsByID[roomID] = state
@@ -169,6 +173,19 @@ public actor InMemoryChatStore: SeedableStore {
         state.room.remove(user)
         roomsByID[roomID] = state
         subscribers.publish(roomBefore: before, after: state.room)
+    }
+
+    /// Refuses to put people in a room (nil: a new one) past `Room.memberLimit` members, or
+    /// past `Room.roomsPerPersonLimit` rooms for any of them not in it already.
+    private func checkRoomLimits(admitting users: [User], to room: Room?) throws {
+        let newcomers = users.filter { !(room?.hasMember($0) ?? false) }
+        if let room, room.kind == .group, room.members.count + newcomers.count > Room.memberLimit {
+            throw StoreError.roomFull(room.id)
+        }
+        for user in newcomers {
+            let rooms = roomsByID.values.count { $0.room.hasMember(user) }
+            if rooms >= Room.roomsPerPersonLimit { throw StoreError.tooManyRooms(user.name) }
+        }
     }
 
     func memberState(of roomID: Int, user: User) throws -> RoomState {
@@ -231,7 +248,7 @@ public actor InMemoryChatStore: SeedableStore {
             let members = try fixtureRoom.members.map { try user($0, at: "rooms[\(index)]") }
             let room: Room
             switch fixtureRoom.kind {
-            case .direct: room = directRoomState(between: members[0], and: members[1])
+            case .direct: room = try directRoomState(between: members[0], and: members[1])
             case .group: room = insertRoom(kind: .group, members: members)
             }
             for line in fixtureRoom.messages {

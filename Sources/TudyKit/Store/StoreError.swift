@@ -20,6 +20,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case messageDeleted(Int)
     case nothingToChange
     case alreadyMember(String)
+    /// The group room holds `Room.memberLimit` people already.
+    case roomFull(Int)
+    /// The person named is in `Room.roomsPerPersonLimit` rooms already.
+    case tooManyRooms(String)
     case cannotChatWithSelf
     case invalidFixture(String)
     case sessionEnded
@@ -65,6 +69,10 @@ public enum StoreError: Error, Equatable, Sendable {
             "you have no message in this room to change: send one first"
         case .alreadyMember(let name):
             "\(name) is already in this room"
+        case .roomFull(let id):
+            "room #\(id) is full: a group room holds at most \(Room.memberLimit) people"
+        case .tooManyRooms(let name):
+            "\(name) is in \(Room.roomsPerPersonLimit) rooms, the most one may be in: a room must be left before another is joined"
         case .cannotChatWithSelf:
             "that is you: /dm someone else"
         case .invalidFixture(let reason):

@@ -43,6 +43,8 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case .messageDeleted(let id): (code, self.id) = ("message_deleted", id)
         case .nothingToChange: code = "nothing_to_change"
         case .alreadyMember(let name): (code, self.name) = ("already_member", name)
+        case .roomFull(let id): (code, self.id) = ("room_full", id)
+        case .tooManyRooms(let name): (code, self.name) = ("too_many_rooms", name)
         case .cannotChatWithSelf: code = "cannot_chat_with_self"
         case .invalidFixture(let reason): (code, detail) = ("invalid_fixture", reason)
         case .sessionEnded: code = "session_ended"
@@ -71,6 +73,8 @@ public struct WireError: Codable, Sendable, Equatable, Error {
         case "message_deleted": id.map(StoreError.messageDeleted)
         case "nothing_to_change": .nothingToChange
         case "already_member": name.map(StoreError.alreadyMember)
+        case "room_full": id.map(StoreError.roomFull)
+        case "too_many_rooms": name.map(StoreError.tooManyRooms)
         case "cannot_chat_with_self": .cannotChatWithSelf
         case "invalid_fixture": detail.map(StoreError.invalidFixture)
         case "session_ended": .sessionEnded
