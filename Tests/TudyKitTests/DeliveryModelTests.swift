@@ -354,6 +354,96 @@ struct DeliveryModelTests {
         #expect(try await store.rooms(of: rita).map(\.unreadCount) == [0, 0])
     }
 
+    @Test("/wait at the list of rooms reads every room once, then only the rooms the stream named: each message shown once, a room past one look's cap looked in again, every room read again after the stream ended")
+    @MainActor
+    func waitAtTheRoomListLooksWhereTheStreamSays() async throws {
+        let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let rita = try await store.signUp(name: "rita", password: "password-rita")
+        let sam = try await store.signUp(name: "sam", password: "password-sam")
+        _ = try await store.signUp(name: "tom", password: "password-tom")
+        let direct = try await store.directRoom(between: sam, and: rita.user)
+        var rooms = [direct.id]
+        for _ in 1..<30 { rooms.append(try await store.invite(User(name: "tom"), to: direct.id, by: sam).id) }
+        let counted = FaultyStore(store)
+        let app = TestApp(store: counted)
+        try await app.app.start()
+        app.context.login.session = rita
+        #expect(await app.send("/chat") == [])
+        var sent: [String] = []
+        func send(_ count: Int, to room: Int) async throws {
+            let arrived = app.context.live.arrivals
+            for _ in 0..<count {
+                let text = "to rita \(sent.count + 1)"
+                _ = try await store.send(text, to: room, from: sam)
+                sent.append(text)
+            }
+            // Once followed, every message is on the stream before the next look, so that each
+            // look sees all it is sent.
+            guard app.context.live.brings(rita) else { return }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while app.context.live.arrivals < arrived + count && ContinuousClock.now < deadline { await Task.yield() }
+            #expect(app.context.live.arrivals == arrived + count, "the stream brought \(app.context.live.arrivals - arrived) of \(count)")
+        }
+        func shownOnce() -> Bool {
+            sent.allSatisfy { text in app.output.standardOutput.components(separatedBy: ": \(text)\n").count == 2 }
+        }
+        let listed = counted.calls.count { $0 == "rooms" }
+        let roomReads = { counted.calls.count { $0 == "rooms" } - listed }
+
+        try await send(1, to: rooms[3])
+        #expect(await app.send("/wait 5") == [])
+        #expect(roomReads() == 1, "the first look reads every room")
+        // Each later look reads only the rooms that got news, however many rooms there are.
+        for room in [rooms[7], rooms[29], rooms[7]] {
+            try await send(2, to: room)
+            #expect(await app.send("/wait 5") == [])
+        }
+        try await send(RoomScreen.unreadCap + 5, to: rooms[12])
+        #expect(await app.send("/wait 5") == [])
+        #expect(await app.send("/wait 5") == [], "the rest of a room past one look's cap, with nothing new")
+        #expect(roomReads() == 1, "\(Dictionary(grouping: counted.calls, by: { $0 }).mapValues(\.count))")
+        #expect(shownOnce(), "every message once:\n\(app.output.standardOutput)")
+
+        // A stream that ended may have left something out: every room is read again.
+        counted.endChangeStreams()
+        try await send(1, to: rooms[20])
+        #expect(await app.send("/wait 5") == [])
+        #expect(roomReads() == 2)
+        try await send(1, to: rooms[21])
+        #expect(await app.send("/wait 5") == [])
+        #expect(shownOnce(), "every message once:\n\(app.output.standardOutput)")
+        #expect(try await store.rooms(of: rita).allSatisfy { $0.unreadCount == 0 })
+    }
+
+    @Test("/wait at the list of rooms whose reading of every room failed, the store away, reads every room again: older unread is not passed over for what the stream names")
+    @MainActor
+    func waitAtTheRoomListReadsAgainAfterAnOutage() async throws {
+        let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let rita = try await store.signUp(name: "rita", password: "password-rita")
+        let sam = try await store.signUp(name: "sam", password: "password-sam")
+        let tom = try await store.signUp(name: "tom", password: "password-tom")
+        let older = try await store.directRoom(between: sam, and: rita.user)
+        let newer = try await store.directRoom(between: tom, and: rita.user)
+        _ = try await store.send("from before", to: older.id, from: sam)
+        let counted = FaultyStore(store)
+        let app = TestApp(store: counted)
+        try await app.app.start()
+        app.context.login.session = rita
+        #expect(await app.send("/chat") == [])
+        app.output.clear()
+        let listed = counted.calls.count { $0 == "rooms" }
+        counted.fail(with: RemoteStoreError.disconnected(url: "ws://example.org:7070"), calls: ["rooms"])
+        let waiting = Task { await app.send("/wait 10") }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while counted.calls.count(where: { $0 == "rooms" }) == listed, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(counted.calls.count { $0 == "rooms" } == listed + 1, "the wait's first look, which fails")
+        counted.fail(with: nil)
+        _ = try await store.send("from now", to: newer.id, from: tom)
+        #expect(await waiting.value == [])
+        #expect(app.output.standardOutput.contains("sam: from before\n"), "\(app.output.standardOutput)")
+        #expect(app.output.standardOutput.contains("tom: from now\n"))
+    }
+
     @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
     func streamEndsAndIsFollowedAgain() async throws {
         let (base, store, _, ben, room, app) = try await annAndBen()

@@ -28,6 +28,10 @@ final class LiveFeed {
     /// dropped unshown, a stream that ended. A room read to its end while this stayed the same
     /// may show what the stream brings as it comes; otherwise it reads by key.
     private(set) var epoch = 0
+    /// The rooms the stream brought a message of, or brought the user into, since
+    /// `takeRoomsWithNews` was last called, whoever took the changes themselves: where to look
+    /// for news without reading every room.
+    private var roomsWithNews: Set<Int> = []
     /// Whether the store is away (its connection lost, or its server's database down), so
     /// that what is sent waits for it.
     private(set) var storeIsAway = false
@@ -104,6 +108,11 @@ final class LiveFeed {
 
     private func arrive(_ change: StoreChange) {
         arrivals += 1
+        switch change {
+        case .message(let message): roomsWithNews.insert(message.roomID)
+        case .joined(let room): roomsWithNews.insert(room.id)
+        default: break
+        }
         pending.append(change)
         if pending.count > Self.pendingLimit {
             pending.removeFirst(pending.count - Self.pendingLimit)
@@ -120,6 +129,13 @@ final class LiveFeed {
         let reports = pending.filter(\.isConnectionReport)
         pending.removeAll(where: \.isConnectionReport)
         return reports
+    }
+
+    /// Takes the rooms the stream brought news of since the last call; they are told within
+    /// `epoch`, so a caller that saw the epoch change reads every room instead.
+    func takeRoomsWithNews() -> Set<Int> {
+        defer { roomsWithNews = [] }
+        return roomsWithNews
     }
 
     /// Takes every change that arrived, oldest first.

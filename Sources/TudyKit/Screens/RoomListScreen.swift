@@ -34,6 +34,11 @@ final class RoomListScreen: Screen {
 
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
+    /// The feed's epoch when `/wait` last read every room: while it stays the same, the stream
+    /// has told of every message since, and only the rooms it named are looked in.
+    private var everyRoomReadIn: Int?
+    /// Rooms whose unread ran past what one look prints: looked in again next time.
+    private var roomsLeftUnread: Set<Int> = []
 
     init(context: AppContext) {
         self.context = context
@@ -85,11 +90,19 @@ final class RoomListScreen: Screen {
     /// each room read up to what was printed, one write a room; whether there was any.
     private func showUnread(for session: Session) async throws -> Bool {
         var unread: [(message: Message, room: Room)] = []
-        for summary in try await context.store.rooms(of: session) where summary.unreadCount > 0 {
-            guard let first = try await context.store.firstUnread(in: summary.room.id, for: session) else { continue }
-            let messages = try await context.store.messages(
-                in: summary.room.id, for: session, after: first - 1, limit: RoomScreen.unreadCap)
-            unread += messages.map { ($0, summary.room) }
+        let rooms = try await roomsToLook(for: session)
+        do {
+            for room in rooms {
+                guard let first = try await context.store.firstUnread(in: room.id, for: session) else { continue }
+                let messages = try await context.store.messages(
+                    in: room.id, for: session, after: first - 1, limit: RoomScreen.unreadCap)
+                if messages.count == RoomScreen.unreadCap { roomsLeftUnread.insert(room.id) }
+                unread += messages.map { ($0, room) }
+            }
+        } catch {
+            // Not looked in (the store went away meanwhile): looked in next time.
+            roomsLeftUnread.formUnion(rooms.map(\.id))
+            throw error
         }
         // An unsent message is read with the rest, but not printed: it is no news.
         var shownUpTo: [Int: Int] = [:]
@@ -104,5 +117,35 @@ final class RoomListScreen: Screen {
             try await context.store.markRead(roomID: roomID, upTo: last, for: session)
         }
         return unread.contains { $0.message.isUnread(by: session.user) }
+    }
+
+    /// The rooms that may hold unread: those the stream named since the last look, when it
+    /// has told of everything since every room was read; every room with unread otherwise. So
+    /// a look costs what came, not how many rooms there are.
+    private func roomsToLook(for session: Session) async throws -> [Room] {
+        let live = context.live
+        // Taken before any read, so that what comes while reading is looked at next time.
+        let named = live.takeRoomsWithNews().union(roomsLeftUnread)
+        roomsLeftUnread = []
+        if live.brings(session), everyRoomReadIn == live.epoch {
+            var rooms: [Room] = []
+            for id in named.sorted() {
+                do {
+                    rooms.append(try await context.store.room(id: id, for: session))
+                } catch StoreError.noSuchRoom {
+                    // Left since: nothing to show of it.
+                } catch {
+                    roomsLeftUnread.formUnion(named)
+                    throw error
+                }
+            }
+            return rooms
+        }
+        // Known from the epoch taken before the read, and only once the read is done: a read
+        // that failed is done again next time.
+        let epoch = live.brings(session) ? live.epoch : nil
+        let rooms = try await context.store.rooms(of: session).filter { $0.unreadCount > 0 }.map(\.room)
+        everyRoomReadIn = epoch
+        return rooms
     }
 }
