@@ -218,7 +218,11 @@ public struct ChatServer: Sendable {
                     try await outbound.close(.unacceptableData, reason: "binary frames are not spoken here")
                     return "a binary frame"
                 }
-                if case .close(let code, let reason) = await connection.handle(text) {
+                // In a child task of its own: the memory a request's calls take is the task's,
+                // given back when it ends, where this long-lived one would keep it while the
+                // connection lasts (a task keeps what its deepest call took).
+                async let answered = connection.handle(text)
+                if case .close(let code, let reason) = await answered {
                     try await outbound.close(code, reason: reason)
                     return reason
                 }
