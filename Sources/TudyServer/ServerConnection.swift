@@ -24,7 +24,9 @@ actor ServerConnection {
     private let codec = WireCodec()
     private var rate: RequestRate
     private let serverRate: ServerRate
-    private var subscriptions: [Int: Task<Void, Never>] = [:]
+    /// Each subscription's task, and the user it is counted for in `userSubscriptions`.
+    private var subscriptions: [Int: (task: Task<Void, Never>, holder: String)] = [:]
+    private let userSubscriptions: OpenCounts
     private var nextSubscription = 1
     private var tokenMistakes = 0
     private var requestCount = 0
@@ -38,7 +40,8 @@ actor ServerConnection {
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, serverRate: ServerRate, writePatience: Duration, hangUp: @escaping @Sendable () -> Void,
+        rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, writePatience: Duration,
+        hangUp: @escaping @Sendable () -> Void,
         metrics: ServerMetrics, logger: Logger
     ) {
         self.service = service
@@ -47,6 +50,7 @@ actor ServerConnection {
         self.health = health
         self.rate = rate
         self.serverRate = serverRate
+        self.userSubscriptions = userSubscriptions
         self.writePatience = writePatience
         self.hangUp = hangUp
         self.metrics = metrics
@@ -111,8 +115,8 @@ actor ServerConnection {
             case .subscribe: return try await subscribe(request)
             case .unsubscribe:
                 if let id = request.subscription, let ended = subscriptions.removeValue(forKey: id) {
-                    ended.cancel()
-                    metrics.subscriptionEnded()
+                    ended.task.cancel()
+                    await close(ended)
                 }
                 return .reply(to: request.id)
             case .hello:
@@ -174,6 +178,16 @@ actor ServerConnection {
                 message: "a connection holds at most \(ServerLimits.subscriptionsPerConnection) subscriptions: one covers all your rooms, so unsubscribe one first"))
         }
         let session = try await service.session(request)
+        let holder = Accounts.key(session.user.name)
+        guard await userSubscriptions.open(holder) else {
+            metrics.refusal("too_many_subscriptions")
+            return errorFrame(id: request.id, WireError(
+                code: "too_many_subscriptions",
+                message: "\(session.user.name) holds \(ServerLimits.subscriptionsPerUser) subscriptions on this server, the most one may: end a tudy of yours first"))
+        }
+        // Counted from here; given back if the subscription is not made after all.
+        var isMade = false
+        defer { if !isMade { Task { await userSubscriptions.close(holder) } } }
         let stream = try await service.store.changes(for: session)
         let rooms = try await service.store.rooms(of: session)
         let horizon = max(request.since ?? 0, rooms.compactMap(\.lastMessage?.id).max() ?? 0)
@@ -200,7 +214,8 @@ actor ServerConnection {
         reply.rooms = rooms
         await write(reply)
         metrics.subscriptionStarted()
-        subscriptions[id] = Task { [weak self] in
+        isMade = true
+        subscriptions[id] = (Task { [weak self] in
             for message in changed {
                 await self?.push(.messageChanged(message), to: id)
             }
@@ -222,14 +237,20 @@ actor ServerConnection {
             // Ended by the store, not by the client: its session ended (a logout, here or on
             // another server) or the store stopped telling. The client hears it and may ask again.
             if !Task.isCancelled { await self?.endSubscription(id) }
-        }
+        }, holder)
         return nil
     }
 
     private func endSubscription(_ id: Int) async {
-        guard subscriptions.removeValue(forKey: id) != nil else { return }
-        metrics.subscriptionEnded()
+        guard let ended = subscriptions.removeValue(forKey: id) else { return }
+        await close(ended)
         await write(.subscriptionEnded(id, reason: "the session ended, or the store stopped telling its changes"))
+    }
+
+    /// Counts a subscription, its task stopped or done, as ended.
+    private func close(_ subscription: (task: Task<Void, Never>, holder: String)) async {
+        metrics.subscriptionEnded()
+        await userSubscriptions.close(subscription.holder)
     }
 
     private func push(_ change: StoreChange, to subscription: Int) async {
@@ -271,13 +292,14 @@ actor ServerConnection {
 
     /// Stops every subscription, the connection being over; how many requests it answered,
     /// and whether it was hung up on for not reading.
-    func end() -> (requests: Int, stalled: Bool) {
+    func end() async -> (requests: Int, stalled: Bool) {
         tellingHealth?.cancel()
-        subscriptions.values.forEach {
-            $0.cancel()
-            metrics.subscriptionEnded()
-        }
+        let ended = subscriptions.values
         subscriptions = [:]
+        for subscription in ended {
+            subscription.task.cancel()
+            await close(subscription)
+        }
         return (requestCount, stalled)
     }
 }

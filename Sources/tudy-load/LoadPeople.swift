@@ -18,17 +18,26 @@ struct LoadPeople {
 
     func name(_ index: Int) -> String { "\(prefix)-\(index)" }
 
-    /// `count` connections that are signed in as one person and listen for changes, each with
-    /// `subscriptions` streams of them; never returns.
+    /// `count` connections that listen for changes, each with `subscriptions` streams of
+    /// them, signed in as few people as the server's limit of subscriptions a user allows;
+    /// never returns.
     func holdIdle(_ count: Int, subscriptions: Int = 1) async throws {
-        let first = try await connect(0)
-        let session = try await first.signUp(name: name(0), password: "load-password")
+        let each = max(subscriptions, 1)
+        let connectionsPerPerson = max(ServerLimits.subscriptionsPerUser / each, 1)
+        var sessions: [Session] = []
         var held: [(RemoteChatStore, [AsyncStream<StoreChange>])] = []
         for index in 0..<max(count, 1) {
-            let store = index == 0 ? first : try await connect(index)
-            let resumed = index == 0 ? session : try await store.resume(session.token)
+            let store = try await connect(index)
+            let person = index / connectionsPerPerson
+            let session: Session
+            if person < sessions.count {
+                session = try await store.resume(sessions[person].token)
+            } else {
+                session = try await store.signUp(name: name(person), password: "load-password")
+                sessions.append(session)
+            }
             var streams: [AsyncStream<StoreChange>] = []
-            for _ in 0..<max(subscriptions, 1) { streams.append(try await store.changes(for: resumed)) }
+            for _ in 0..<each { streams.append(try await store.changes(for: session)) }
             held.append((store, streams))
         }
         FileHandle.standardOutput.write(Data("idle \(held.count)\n".utf8))

@@ -107,6 +107,46 @@ struct ServerLimitsTests {
         _ = try await client.signUp(name: "ann", password: "ann-password")
     }
 
+    @Test("a user holds at most ServerLimits.subscriptionsPerUser subscriptions over all their connections; one more is refused, and once a connection with some ends another may be made")
+    func subscriptionsPerUser() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        func subscriber(_ session: Session, subscriptions: Int) throws -> (TCPConnection, String) {
+            let connection = try TCPConnection(port: server.port)
+            try connection.askForWebSocket()
+            _ = try connection.readHandshakeAnswer(within: 10)
+            for id in 1...subscriptions { try connection.sendText(#"{"id":\#(id),"op":"subscribe","token":"\#(session.token.text)"}"#) }
+            let replies = try connection.readText(
+                until: { $0.components(separatedBy: #""type":"reply""#).count - 1 == subscriptions }, within: 10,
+                expecting: "\(subscriptions) replies")
+            return (connection, replies)
+        }
+        let perConnection = ServerLimits.subscriptionsPerConnection
+        var held: [TCPConnection] = []
+        for _ in 0..<(ServerLimits.subscriptionsPerUser / perConnection) {
+            let (connection, replies) = try subscriber(ann, subscriptions: perConnection)
+            #expect(!replies.contains("error"), "\(replies)")
+            held.append(connection)
+        }
+        let (_, refused) = try subscriber(ann, subscriptions: 1)
+        #expect(refused.contains("too_many_subscriptions"), "\(refused)")
+        let (_, other) = try subscriber(ben, subscriptions: 1)
+        #expect(!other.contains("error"), "another user goes on: \(other)")
+
+        // One of ann's connections ends: its subscriptions are given back, a moment later.
+        held.removeFirst()
+        let deadline = ContinuousClock.now + .seconds(10)
+        var again = try subscriber(ann, subscriptions: 1).1
+        while again.contains("too_many_subscriptions") && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            again = try subscriber(ann, subscriptions: 1).1
+        }
+        #expect(!again.contains("error"), "\(again)")
+    }
+
     @Test("one address holds at most its limit of connections; one more is closed, and once one ends another may open")
     func connectionsPerAddress() async throws {
         let server = try await TestServer.start(TestServer.memoryStore(), connectionsPerAddress: 2)

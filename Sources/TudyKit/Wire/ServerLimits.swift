@@ -7,6 +7,10 @@ public enum ServerLimits {
     public static let writePatience = Duration.seconds(10)
     /// Subscriptions one connection may hold at once: one covers all of a user's rooms.
     public static let subscriptionsPerConnection = 4
+    /// Subscriptions one user may hold at once on a server, over all their connections and
+    /// addresses: a person's devices need a handful, and nobody can hold the server's memory
+    /// with one account from many addresses.
+    public static let subscriptionsPerUser = 32
     /// Posts one reply holds: the board is read a page at a time (`PostPage`).
     public static let postsPerReply = 100
     /// Connections open at once from one address.
