@@ -444,6 +444,33 @@ struct DeliveryModelTests {
         #expect(app.output.standardOutput.contains("tom: from now\n"))
     }
 
+    @Test("/wait at the list of rooms after a room was opened and read meanwhile shows nothing of it again")
+    @MainActor
+    func waitAtTheRoomListAfterARoomWasRead() async throws {
+        let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let rita = try await store.signUp(name: "rita", password: "password-rita")
+        let sam = try await store.signUp(name: "sam", password: "password-sam")
+        let tom = try await store.signUp(name: "tom", password: "password-tom")
+        let samRoom = try await store.directRoom(between: sam, and: rita.user)
+        let tomRoom = try await store.directRoom(between: tom, and: rita.user)
+        let app = TestApp(store: store)
+        try await app.app.start()
+        app.context.login.session = rita
+        #expect(await app.send("/chat") == [])
+        _ = try await store.send("first", to: samRoom.id, from: sam)
+        #expect(await app.send("/wait 5") == [])
+        _ = try await store.send("second", to: samRoom.id, from: sam)
+        // Read in the room itself, then back at the list.
+        #expect(await app.send("/open \(samRoom.id)", "/back") == [])
+        _ = try await store.send("third", to: tomRoom.id, from: tom)
+        #expect(await app.send("/wait 5") == [])
+        // The list's lines name their room after the time (`[…] #1 @sam sam: first`); the
+        // room's own show its history too.
+        let output = app.output.standardOutput
+        let atTheList = output.split(separator: "\n").filter { $0.contains("] #") }
+        #expect(atTheList.map { String($0.split(separator: ": ").last ?? "") } == ["first", "third"], "\(output)")
+    }
+
     @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
     func streamEndsAndIsFollowedAgain() async throws {
         let (base, store, _, ben, room, app) = try await annAndBen()

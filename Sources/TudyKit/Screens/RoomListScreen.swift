@@ -39,6 +39,13 @@ final class RoomListScreen: Screen {
     private var everyRoomReadIn: Int?
     /// Rooms whose unread ran past what one look prints: looked in again next time.
     private var roomsLeftUnread: Set<Int> = []
+    /// Per room, the newest message a look read since every room was read: the next look
+    /// reads on from there, without asking the store where the unread begins.
+    private var shownThrough: [Int: Int] = [:]
+    /// The line (`AppContext.linesHandled`) of the last `/wait` here.
+    private var lastWaitLine: Int?
+    /// The rooms as every room's read, and each one learned of since, to name them in a line.
+    private var knownRooms: [Int: Room] = [:]
 
     init(context: AppContext) {
         self.context = context
@@ -79,6 +86,10 @@ final class RoomListScreen: Screen {
         case .wait:
             let seconds = try WaitArgument.seconds(argument, of: command.spec)
             let session = try context.requireSession()
+            // Only a /wait right after this one's may read on from where it stopped: a line
+            // between may have shown a room (and marked it read) elsewhere.
+            if lastWaitLine != context.linesHandled - 1 { shownThrough = [:] }
+            lastWaitLine = context.linesHandled
             await context.live.follow(session)
             guard try await context.live.waitForNews(seconds: seconds, look: { try await showUnread(for: session) }) else {
                 throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
@@ -93,11 +104,19 @@ final class RoomListScreen: Screen {
         let rooms = try await roomsToLook(for: session)
         do {
             for room in rooms {
-                guard let first = try await context.store.firstUnread(in: room.id, for: session) else { continue }
+                let after: Int
+                if let through = shownThrough[room.id] {
+                    after = through
+                } else {
+                    guard let first = try await context.store.firstUnread(in: room.id, for: session) else { continue }
+                    after = first - 1
+                }
                 let messages = try await context.store.messages(
-                    in: room.id, for: session, after: first - 1, limit: RoomScreen.unreadCap)
+                    in: room.id, for: session, after: after, limit: RoomScreen.unreadCap)
                 if messages.count == RoomScreen.unreadCap { roomsLeftUnread.insert(room.id) }
-                unread += messages.map { ($0, room) }
+                if let last = messages.last { shownThrough[room.id] = last.id }
+                // From the first that is news, as a room opens on its first unread.
+                unread += messages.drop { !$0.isUnread(by: session.user) }.map { ($0, room) }
             }
         } catch {
             // Not looked in (the store went away meanwhile): looked in next time.
@@ -131,7 +150,13 @@ final class RoomListScreen: Screen {
             var rooms: [Room] = []
             for id in named.sorted() {
                 do {
-                    rooms.append(try await context.store.room(id: id, for: session))
+                    if let known = knownRooms[id] {
+                        rooms.append(known)
+                    } else {
+                        let room = try await context.store.room(id: id, for: session)
+                        knownRooms[id] = room
+                        rooms.append(room)
+                    }
                 } catch StoreError.noSuchRoom {
                     // Left since: nothing to show of it.
                 } catch {
@@ -142,10 +167,12 @@ final class RoomListScreen: Screen {
             return rooms
         }
         // Known from the epoch taken before the read, and only once the read is done: a read
-        // that failed is done again next time.
+        // that failed is done again next time. The store's marks are the truth again.
         let epoch = live.brings(session) ? live.epoch : nil
-        let rooms = try await context.store.rooms(of: session).filter { $0.unreadCount > 0 }.map(\.room)
+        let summaries = try await context.store.rooms(of: session)
+        knownRooms = Dictionary(summaries.map { ($0.room.id, $0.room) }) { first, _ in first }
+        shownThrough = [:]
         everyRoomReadIn = epoch
-        return rooms
+        return summaries.filter { $0.unreadCount > 0 }.map(\.room)
     }
 }
