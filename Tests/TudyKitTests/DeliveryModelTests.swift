@@ -418,18 +418,10 @@ struct DeliveryModelTests {
     @Test("/wait at the list of rooms whose reading of every room failed, the store away, reads every room again: older unread is not passed over for what the stream names")
     @MainActor
     func waitAtTheRoomListReadsAgainAfterAnOutage() async throws {
-        let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
-        let rita = try await store.signUp(name: "rita", password: "password-rita")
-        let sam = try await store.signUp(name: "sam", password: "password-sam")
-        let tom = try await store.signUp(name: "tom", password: "password-tom")
-        let older = try await store.directRoom(between: sam, and: rita.user)
-        let newer = try await store.directRoom(between: tom, and: rita.user)
+        let (store, rita, sam, tom, older, newer) = try await ritaSamAndTom()
         _ = try await store.send("from before", to: older.id, from: sam)
         let counted = FaultyStore(store)
-        let app = TestApp(store: counted)
-        try await app.app.start()
-        app.context.login.session = rita
-        #expect(await app.send("/chat") == [])
+        let app = try await atTheRoomList(rita, over: counted)
         app.output.clear()
         let listed = counted.calls.count { $0 == "rooms" }
         counted.fail(with: RemoteStoreError.disconnected(url: "ws://example.org:7070"), calls: ["rooms"])
@@ -447,16 +439,8 @@ struct DeliveryModelTests {
     @Test("/wait at the list of rooms after a room was opened and read meanwhile shows nothing of it again")
     @MainActor
     func waitAtTheRoomListAfterARoomWasRead() async throws {
-        let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
-        let rita = try await store.signUp(name: "rita", password: "password-rita")
-        let sam = try await store.signUp(name: "sam", password: "password-sam")
-        let tom = try await store.signUp(name: "tom", password: "password-tom")
-        let samRoom = try await store.directRoom(between: sam, and: rita.user)
-        let tomRoom = try await store.directRoom(between: tom, and: rita.user)
-        let app = TestApp(store: store)
-        try await app.app.start()
-        app.context.login.session = rita
-        #expect(await app.send("/chat") == [])
+        let (store, rita, sam, tom, samRoom, tomRoom) = try await ritaSamAndTom()
+        let app = try await atTheRoomList(rita, over: store)
         _ = try await store.send("first", to: samRoom.id, from: sam)
         #expect(await app.send("/wait 5") == [])
         _ = try await store.send("second", to: samRoom.id, from: sam)
@@ -469,6 +453,29 @@ struct DeliveryModelTests {
         let output = app.output.standardOutput
         let atTheList = output.split(separator: "\n").filter { $0.contains("] #") }
         #expect(atTheList.map { String($0.split(separator: ": ").last ?? "") } == ["first", "third"], "\(output)")
+    }
+
+    /// rita, with a 1:1 room with each of sam and tom, in a store in memory.
+    private func ritaSamAndTom() async throws -> (
+        store: InMemoryChatStore, rita: Session, sam: Session, tom: Session, samRoom: Room, tomRoom: Room
+    ) {
+        let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
+        let rita = try await store.signUp(name: "rita", password: "password-rita")
+        let sam = try await store.signUp(name: "sam", password: "password-sam")
+        let tom = try await store.signUp(name: "tom", password: "password-tom")
+        let samRoom = try await store.directRoom(between: sam, and: rita.user)
+        let tomRoom = try await store.directRoom(between: tom, and: rita.user)
+        return (store, rita, sam, tom, samRoom, tomRoom)
+    }
+
+    /// A tudy over `store`, logged in as `session`'s user, at the list of rooms.
+    @MainActor
+    private func atTheRoomList(_ session: Session, over store: any ChatStore) async throws -> TestApp {
+        let app = TestApp(store: store)
+        try await app.app.start()
+        app.context.login.session = session
+        #expect(await app.send("/chat") == [])
+        return app
     }
 
     @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
