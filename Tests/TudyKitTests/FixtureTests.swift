@@ -20,8 +20,26 @@ struct FixtureTests {
     @Test("camelCase keys are not silently accepted")
     func camelCaseRefused() {
         let json = #"{"projects": [{"title": "T", "works": [], "capacity": 2, "body": "B", "writer": "b", "isOpen": true}]}"#
-        #expect(throws: StoreError.invalidFixture("missing 'is_open' at .projects[0]")) {
+        #expect(throws: StoreError.invalidFixture(
+            "unknown key 'isOpen' (the keys here are title, works, capacity, body, writer, is_open, created_at) at .projects[0].isOpen"
+        )) {
             try Fixture.decode(Data(json.utf8))
+        }
+    }
+
+    @Test("a key tudy does not read is refused, naming it, where it is and the keys that are read there, at every level")
+    func unknownKeysRefused() {
+        let cases: [(json: String, problem: String)] = [
+            (#"{"users": [], "posts": []}"#, "unknown key 'posts' (the keys here are users, projects, rooms) at .posts"),
+            (#"{"users": [{"name": "ann", "password": "p", "admin": true}]}"#,
+             "unknown key 'admin' (the keys here are name, password) at .users[0].admin"),
+            (#"{"rooms": [{"kind": "direct", "members": ["a", "b"], "messages": [], "topic": "x"}]}"#,
+             "unknown key 'topic' (the keys here are kind, members, messages) at .rooms[0].topic"),
+            (#"{"rooms": [{"kind": "direct", "members": ["a", "b"], "messages": [{"sender": "a", "text": "hi", "sentAt": "x"}]}]}"#,
+             "unknown key 'sentAt' (the keys here are sender, text, sent_at) at .rooms[0].messages[0].sentAt"),
+        ]
+        for (json, problem) in cases {
+            #expect(throws: StoreError.invalidFixture(problem)) { try Fixture.decode(Data(json.utf8)) }
         }
     }
 

@@ -12,12 +12,12 @@ public struct Fixture: Decodable, Equatable, Sendable {
         public let name: String
         public let password: String
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case name, password
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let container = try decoder.knownKeysContainer(CodingKeys.self)
             name = Accounts.normalized(try container.decode(String.self, forKey: .name))
             password = try container.decode(String.self, forKey: .password)
         }
@@ -38,14 +38,14 @@ public struct Fixture: Decodable, Equatable, Sendable {
             ProjectDraft(title: title, works: works.map { $0.lowercased() }, capacity: capacity, body: body)
         }
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case title, works, capacity, body, writer
             case isOpen = "is_open"
             case createdAt = "created_at"
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let container = try decoder.knownKeysContainer(CodingKeys.self)
             title = try container.decode(String.self, forKey: .title)
             works = try container.decode([String].self, forKey: .works)
             // Read as a number first, so that `2.5` is named as the capacity it is, not as bad JSON.
@@ -67,6 +67,17 @@ public struct Fixture: Decodable, Equatable, Sendable {
         public let kind: Room.Kind
         public let members: [String]
         public let messages: [Line]
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case kind, members, messages
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.knownKeysContainer(CodingKeys.self)
+            kind = try container.decode(Room.Kind.self, forKey: .kind)
+            members = try container.decode([String].self, forKey: .members)
+            messages = try container.decode([Line].self, forKey: .messages)
+        }
     }
 
     /// A message of a fixture room.
@@ -75,9 +86,16 @@ public struct Fixture: Decodable, Equatable, Sendable {
         public let text: String
         public let sentAt: Date?
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case sender, text
             case sentAt = "sent_at"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.knownKeysContainer(CodingKeys.self)
+            sender = try container.decode(String.self, forKey: .sender)
+            text = try container.decode(String.self, forKey: .text)
+            sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt)
         }
     }
 
@@ -85,7 +103,7 @@ public struct Fixture: Decodable, Equatable, Sendable {
     public let projects: [Post]
     public let rooms: [ChatRoom]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case users, projects, rooms
     }
 
@@ -96,7 +114,7 @@ public struct Fixture: Decodable, Equatable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeysContainer(CodingKeys.self)
         users = try container.decodeIfPresent([Account].self, forKey: .users) ?? []
         projects = try container.decodeIfPresent([Post].self, forKey: .projects) ?? []
         rooms = try container.decodeIfPresent([ChatRoom].self, forKey: .rooms) ?? []
@@ -192,3 +210,32 @@ public struct Fixture: Decodable, Equatable, Sendable {
     }
 }
 
+
+/// Any key a seed file holds, to find those tudy does not read.
+private struct SeedKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+        nil
+    }
+}
+
+extension Decoder {
+    /// The keyed container, once every key in it is one of `Key`'s: a misspelt key would
+    /// otherwise be passed over without a word, and what it held not loaded.
+    fileprivate func knownKeysContainer<Key: CodingKey & CaseIterable>(_: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let known = Key.allCases.map(\.stringValue)
+        let present = try container(keyedBy: SeedKey.self).allKeys
+        if let unknown = present.first(where: { !known.contains($0.stringValue) }) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [unknown],
+                debugDescription: "unknown key '\(unknown.stringValue)' (the keys here are \(known.joined(separator: ", ")))"))
+        }
+        return try container(keyedBy: Key.self)
+    }
+}
