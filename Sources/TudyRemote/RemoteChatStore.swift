@@ -4,10 +4,11 @@ import NIOSSL
 import TudyKit
 
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
-/// over one WebSocket, checked by the server's store; changes are pushed by the server.
+/// over a WebSocket, checked by the server's store; changes are pushed by the server. A
+/// connection acts as the one session that signed in on it, so each session has its own.
 public final class RemoteChatStore: ChatStore {
-    private let connection: RemoteConnection
-    private let signedInSessions = SignedInSessions()
+    private let connections: SessionConnections
+    private let reports = ConnectionReportHub()
 
     /// - Parameters:
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.
@@ -17,30 +18,65 @@ public final class RemoteChatStore: ChatStore {
         urls: [String], certificateAuthority: String? = nil, requestTimeout: Duration = .seconds(10),
         logger: Logger = Logger(label: "tudy.remote")
     ) {
-        var tls = TLSConfiguration.makeClientConfiguration()
-        if let certificateAuthority { tls.trustRoots = .file(certificateAuthority) }
-        connection = RemoteConnection(urls: urls, tls: tls, requestTimeout: requestTimeout, logger: logger)
+        var trusting = TLSConfiguration.makeClientConfiguration()
+        if let certificateAuthority { trusting.trustRoots = .file(certificateAuthority) }
+        let (reports, tls) = (reports, trusting)
+        connections = SessionConnections(reports: reports) { session in
+            RemoteConnection(
+                urls: urls, tls: tls, requestTimeout: requestTimeout, session: session, reports: reports, logger: logger)
+        }
     }
 
     /// Connects and checks that the server speaks this protocol.
     /// - Throws: `RemoteStoreError.cannotConnect` when every server fails in a lasting way,
     ///   `RemoteStoreError.notReached` when none answers in time.
     public func connect() async throws {
-        try await connection.connect()
+        try await connections.notSignedIn().connect()
     }
 
-    /// Closes the connection; calls after this fail.
+    /// Closes every connection; calls after this fail.
     public func close() async {
-        await connection.close()
+        await connections.closeAll()
+        reports.finish()
     }
 
+    /// A request for anyone, or, given a session, made on its connection; a session found
+    /// ended has its connection closed.
     private func call(_ op: WireRequest.Operation, _ session: Session? = nil, _ fill: (inout WireRequest) -> Void = { _ in })
         async throws -> WireFrame
     {
         var request = WireRequest(op: op)
-        request.token = session?.token.text
         fill(&request)
-        return try await connection.call(request)
+        guard let token = session?.token.text else { return try await connections.anyone().call(request) }
+        return try await onSession(token) { try await $0.call(request) }
+    }
+
+    /// Does `work` on the session's connection; a session found ended has its connection closed.
+    private func onSession<Result>(_ token: String, _ work: (RemoteConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await work(await connections.connection(for: token))
+        } catch StoreError.sessionEnded {
+            await connections.ended(token)
+            throw StoreError.sessionEnded
+        }
+    }
+
+    /// Signs in on a connection of its own (the one not signed in, when it is free), which is
+    /// the session's from then on.
+    private func signIn(_ op: WireRequest.Operation, _ fill: (inout WireRequest) -> Void) async throws -> Session {
+        let connection = await connections.toSignIn()
+        var request = WireRequest(op: op)
+        fill(&request)
+        let session: Session
+        do {
+            session = try field(try await connection.call(request).session, op).session
+        } catch {
+            await connections.notSignedIn(connection)
+            throw error
+        }
+        await connection.signedIn(as: session.token.text)
+        await connections.signedIn(connection, token: session.token.text)
+        return session
     }
 
     /// A reply's field that the operation always fills. - Throws: when a server left it out.
@@ -52,36 +88,49 @@ public final class RemoteChatStore: ChatStore {
     // MARK: - Accounts
 
     public func signUp(name: String, password: String) async throws -> Session {
-        signedIn(try field(try await call(.signUp) { $0.name = name; $0.password = password }.session, .signUp).session)
+        try await signIn(.signUp) { $0.name = name; $0.password = password }
     }
 
     public func logIn(name: String, password: String) async throws -> Session {
-        signedIn(try field(try await call(.logIn) { $0.name = name; $0.password = password }.session, .logIn).session)
+        try await signIn(.logIn) { $0.name = name; $0.password = password }
     }
 
     public func resume(_ token: SessionToken) async throws -> Session {
-        signedIn(try field(try await call(.resume) { $0.token = token.text }.session, .resume).session)
+        // A session this client holds already is asked on its own connection: the server
+        // takes a resume of a connection's own session as often as it comes.
+        if await connections.existing(for: token.text) != nil {
+            var request = WireRequest(op: .resume)
+            request.token = token.text
+            return try field(try await onSession(token.text) { try await $0.call(request) }.session, .resume).session
+        }
+        return try await signIn(.resume) { $0.token = token.text }
     }
 
+    /// Ends the session on the server, which closes every connection of it there; one that
+    /// had ended already is ended all the same.
     public func logOut(_ session: Session) async throws {
-        signedInSessions.remove(session)
-        _ = try await call(.logOut, session)
+        do {
+            _ = try await call(.logOut, session)
+        } catch StoreError.sessionEnded {}
+        await connections.ended(session.token.text)
     }
 
-    /// Keeps the sessions this client signed in with: the server finds and lists names only
-    /// for someone signed in, and `user(named:)` and `userNames` name nobody, so they go with
-    /// the newest session not logged out.
-    private func signedIn(_ session: Session) -> Session {
-        signedInSessions.add(session)
-        return session
-    }
+    // The server finds and lists names only for someone signed in, and `user(named:)` and
+    // `userNames` name nobody: they go on the connection of the session signed in last.
 
     public func user(named name: String) async throws -> User {
-        try field(try await call(.user, signedInSessions.newest) { $0.name = name }.user, .user)
+        var request = WireRequest(op: .user)
+        request.name = name
+        return try field(try await newestSessionCall(request).user, .user)
     }
 
     public func userNames() async throws -> [String] {
-        try field(try await call(.userNames, signedInSessions.newest).names, .userNames)
+        try field(try await newestSessionCall(WireRequest(op: .userNames)).names, .userNames)
+    }
+
+    private func newestSessionCall(_ request: WireRequest) async throws -> WireFrame {
+        guard let token = await connections.newestToken else { return try await connections.anyone().call(request) }
+        return try await onSession(token) { try await $0.call(request) }
     }
 
     // MARK: - Posts
@@ -182,32 +231,10 @@ public final class RemoteChatStore: ChatStore {
     // MARK: - Changes
 
     public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
-        try await connection.subscribe(token: session.token.text)
+        try await onSession(session.token.text) { try await $0.subscribe() }
     }
 
     public func connectionReports() -> AsyncStream<ConnectionReport>? {
-        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionReport.self, bufferingPolicy: .bufferingNewest(10))
-        Task { await connection.report(to: continuation) }
-        return stream
-    }
-}
-
-/// The session a client signed in with last, read and written from any task.
-/// The sessions a client signed in with and has not logged out, newest last.
-private final class SignedInSessions: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sessions: [Session] = []
-
-    var newest: Session? { lock.withLock { sessions.last } }
-
-    func add(_ session: Session) {
-        lock.withLock {
-            sessions.removeAll { $0 == session }
-            sessions.append(session)
-        }
-    }
-
-    func remove(_ session: Session) {
-        lock.withLock { sessions.removeAll { $0 == session } }
+        reports.listen()
     }
 }

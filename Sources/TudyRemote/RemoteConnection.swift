@@ -2,12 +2,14 @@ import Foundation
 import HummingbirdWSClient
 import Logging
 import NIOSSL
+import NIOWebSocket
 import TudyKit
 
 /// The WebSocket to a tudy server, kept open: requests wait for their replies by id; pushed
 /// changes go to their subscriptions. When the connection drops it says so, reconnects with
-/// backoff (to the next server given, if several were), sends again what had no reply (the
-/// server does each keyed request once), and subscribes again from the last message seen.
+/// backoff (to the next server given, if several were), signs in again with its session,
+/// sends again what had no reply (the server does each keyed request once), and subscribes
+/// again from the last message seen.
 actor RemoteConnection {
     private let urls: [String]
     private let tls: TLSConfiguration
@@ -18,7 +20,17 @@ actor RemoteConnection {
     private var outbound: WebSocketOutboundWriter?
     private var pending: [Int: PendingRequest] = [:]
     private var subscriptions: [Int: RemoteSubscription] = [:]
-    private var reports: [Int: AsyncStream<ConnectionReport>.Continuation] = [:]
+    private let reports: ConnectionReportHub
+    /// The token of the session this connection signed in with: the first frame of each
+    /// connection it makes resumes it, since every request after acts as its session.
+    private var session: String?
+    /// The id of the resume sent as a new connection's first frame, until it is answered.
+    private var resumeID: Int?
+    /// The resume was refused while the server's database was down: it goes again, first,
+    /// once the database is back.
+    private var resumesWhenBack = false
+    /// The session ended (logged out, here or elsewhere, or expired): this connection is over.
+    private var isEnded = false
     private var nextID = 1
     private var running: Task<Void, Never>?
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
@@ -35,11 +47,23 @@ actor RemoteConnection {
     private var pace = RequestRate(
         perSecond: ServerLimits.requestsPerSecond * 9 / 10, burst: ServerLimits.requestBurst / 2)
 
-    init(urls: [String], tls: TLSConfiguration, requestTimeout: Duration, logger: Logger) {
+    /// - Parameter session: the token to sign in with, on each connection made; nil for a
+    ///   connection that has not signed in (yet: `signedIn(as:)`).
+    init(
+        urls: [String], tls: TLSConfiguration, requestTimeout: Duration, session: String?, reports: ConnectionReportHub,
+        logger: Logger
+    ) {
         self.urls = urls
         self.tls = tls
         self.requestTimeout = requestTimeout
+        self.session = session
+        self.reports = reports
         self.logger = logger
+    }
+
+    /// The connection signed in with `token`: after a reconnection, it resumes that session first.
+    func signedIn(as token: String) {
+        session = token
     }
 
     var url: String { urls[urlIndex] }
@@ -62,6 +86,7 @@ actor RemoteConnection {
     private func call(
         _ request: WireRequest, expires: Bool, onReply: (@Sendable (WireFrame) -> Void)?
     ) async throws -> WireFrame {
+        if isEnded { throw StoreError.sessionEnded }
         start()
         // A question the person waits on fails at once while the connection or the database is
         // away, so that a screen or the prompt never hangs on it.
@@ -105,14 +130,14 @@ actor RemoteConnection {
 
     // MARK: - Subscriptions
 
-    /// A stream of a session's changes, kept across reconnections.
-    func subscribe(token: String) async throws -> AsyncStream<StoreChange> {
+    /// A stream of the session's changes, kept across reconnections.
+    func subscribe() async throws -> AsyncStream<StoreChange> {
         // Unbounded here: the live feed that reads it keeps what waits unshown, and says when it
         // drops any; dropped here, they would be gone unnoticed.
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         let local = nextID
         nextID += 1
-        subscriptions[local] = RemoteSubscription(token: token, continuation: continuation)
+        subscriptions[local] = RemoteSubscription(continuation: continuation)
         do {
             try await requestSubscription(local, expires: true)
         } catch {
@@ -130,7 +155,6 @@ actor RemoteConnection {
     private func requestSubscription(_ local: Int, expires: Bool) async throws {
         guard let subscription = subscriptions[local] else { return }
         var request = WireRequest(op: .subscribe)
-        request.token = subscription.token
         request.since = subscription.newestMessageID
         subscriptions[local]?.isAsked = true
         defer { subscriptions[local]?.isAsked = false }
@@ -193,7 +217,7 @@ actor RemoteConnection {
             let url = self.url
             let connectedAt = ContinuousClock.now
             do {
-                try await WebSocketClient.connect(
+                let closing = try await WebSocketClient.connect(
                     url: url,
                     // A connection that stops answering (a server gone without closing it, a
                     // network that dropped it silently) is given up within two pings, and
@@ -206,6 +230,8 @@ actor RemoteConnection {
                         if case .text(let text) = message { await self.received(text) }
                     }
                 }
+                // Closed by the server because the session was logged out: over for good.
+                if closing?.closeCode == WebSocketErrorCode(codeNumber: WireCodec.sessionEndedCloseCode) { sessionEnded() }
             } catch {
                 logger.debug("connection failed", metadata: ["error": "\(error)"])
                 if !hasBeenConnected && givesUp(on: url, after: error) { return }
@@ -233,6 +259,9 @@ actor RemoteConnection {
     }
 
     private func opened(_ writer: WebSocketOutboundWriter) async {
+        // Signed in before anything else is sent: the server takes frames in order, and acts
+        // for the session in every request after.
+        await resume(on: writer)
         outbound = writer
         // This server says so at once if its database is down.
         isDatabaseDown = false
@@ -249,6 +278,40 @@ actor RemoteConnection {
         resubscribe()
     }
 
+    private func resume(on writer: WebSocketOutboundWriter) async {
+        guard let session else { return }
+        var request = WireRequest(id: nextID, op: .resume)
+        nextID += 1
+        request.token = session
+        resumeID = request.id
+        resumesWhenBack = false
+        guard let text = try? codec.encode(request) else { return }
+        try? await writer.write(.text(text))
+    }
+
+    /// The answer to the resume that began a connection.
+    private func resumed(_ frame: WireFrame) {
+        resumeID = nil
+        switch frame.error?.code {
+        case nil: break
+        case WireError.databaseDownCode: resumesWhenBack = true
+        case "session_ended": sessionEnded()
+        default: logger.debug("resume refused", metadata: ["code": "\(frame.error?.code ?? "")"])
+        }
+    }
+
+    /// The session ended (logged out on another connection, or expired): what waits fails as
+    /// the store's would, the streams end, and this connection closes for good.
+    private func sessionEnded() {
+        isEnded = true
+        isClosing = true
+        for waiting in pending.values { waiting.continuation.resume(throwing: StoreError.sessionEnded) }
+        pending = [:]
+        subscriptions.values.forEach { $0.continuation.finish() }
+        subscriptions = [:]
+        if let outbound { Task { try? await outbound.close(.normalClosure, reason: nil) } }
+    }
+
     private func closed() {
         outbound = nil
         if hasBeenConnected && !isLost && !isClosing {
@@ -258,27 +321,14 @@ actor RemoteConnection {
     }
 
     private func announce(_ line: String, isAway: Bool) {
-        reports.values.forEach { $0.yield(ConnectionReport(line, isAway: isAway)) }
-    }
-
-    /// Yields a line each time the connection is lost or back, until the stream ends.
-    func report(to continuation: AsyncStream<ConnectionReport>.Continuation) {
-        let id = nextID
-        nextID += 1
-        reports[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.stopReporting(id) }
-        }
-    }
-
-    private func stopReporting(_ id: Int) {
-        reports[id] = nil
+        reports.report(ConnectionReport(line, isAway: isAway), from: self)
     }
 
     private func received(_ text: String) {
         guard let frame = try? codec.decode(WireFrame.self, from: text) else { return }
         switch frame.type {
         case .reply:
+            if let id = frame.id, id == resumeID { return resumed(frame) }
             guard let id = frame.id, var waiting = pending.removeValue(forKey: id) else { return }
             if frame.error?.code == WireError.databaseDownCode {
                 guard waiting.waitsForDatabase else {
@@ -289,6 +339,8 @@ actor RemoteConnection {
                 return
             }
             if frame.error == nil { waiting.onReply?(frame) }
+            // The server closes a connection whose session it logged out: that is no loss.
+            if frame.error == nil && waiting.request.op == .logOut { isClosing = true }
             waiting.continuation.resume(returning: frame)
         case .status:
             guard let health = frame.health else { return }
@@ -321,9 +373,13 @@ actor RemoteConnection {
             isDatabaseDown = false
             announce("the server's database is back", isAway: false)
             guard let outbound else { return }
-            for id in pending.keys.sorted() where pending[id]!.isHeld {
-                pending[id]!.isHeld = false
-                send(pending[id]!.request, on: outbound)
+            let held = pending.keys.sorted().filter { pending[$0]!.isHeld }
+            held.forEach { pending[$0]!.isHeld = false }
+            let requests = held.map { pending[$0]!.request }
+            let resumes = resumesWhenBack
+            Task {
+                if resumes { await resume(on: outbound) }
+                for request in requests { send(request, on: outbound) }
             }
         }
     }
@@ -348,8 +404,6 @@ actor RemoteConnection {
         for waiting in pending.values { waiting.continuation.resume(throwing: CancellationError()) }
         pending = [:]
         subscriptions.values.forEach { $0.continuation.finish() }
-        reports.values.forEach { $0.finish() }
-        reports = [:]
         subscriptions = [:]
     }
 }

@@ -4,7 +4,6 @@ import TudyKit
 /// reconnections: where it stands, so that a new subscription catches up from there, and what
 /// it saw, so that nothing sent again is told twice.
 struct RemoteSubscription {
-    let token: String
     let continuation: AsyncStream<StoreChange>.Continuation
     /// The server's id of the subscription on the current connection; nil before it answers.
     var serverID: Int?
@@ -16,8 +15,7 @@ struct RemoteSubscription {
     /// The user's rooms as this stream last knew them, by id; nil until the server first answers.
     private var rooms: [Int: Room]?
 
-    init(token: String, continuation: AsyncStream<StoreChange>.Continuation) {
-        self.token = token
+    init(continuation: AsyncStream<StoreChange>.Continuation) {
         self.continuation = continuation
     }
 

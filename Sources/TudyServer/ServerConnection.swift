@@ -36,11 +36,18 @@ actor ServerConnection {
     private let metrics: ServerMetrics
     /// The client was hung up on, having taken no frame for `writePatience`.
     private var stalled = false
+    /// The session the connection signed in with (`sign_up`, `log_in` or `resume`): every
+    /// later request acts as it, whatever a request names.
+    private var signedIn: SessionToken?
+    /// Its session was logged out: every later frame closes the connection.
+    private var isLoggedOut = false
+    private let connections: SignedInConnections
 
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, writePatience: Duration,
+        rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, connections: SignedInConnections,
+        writePatience: Duration,
         hangUp: @escaping @Sendable () -> Void,
         metrics: ServerMetrics, logger: Logger
     ) {
@@ -51,6 +58,7 @@ actor ServerConnection {
         self.rate = rate
         self.serverRate = serverRate
         self.userSubscriptions = userSubscriptions
+        self.connections = connections
         self.writePatience = writePatience
         self.hangUp = hangUp
         self.metrics = metrics
@@ -67,6 +75,7 @@ actor ServerConnection {
 
     /// Answers one text frame.
     func handle(_ text: String) async -> Verdict {
+        if isLoggedOut { return Self.loggedOut }
         guard rate.admit() else {
             metrics.refusal("too_many_requests")
             return .close(.policyViolation, "too many requests: at most \(rate.perSecond) a second")
@@ -94,6 +103,7 @@ actor ServerConnection {
             return .goOn
         }
         await send(text)
+        if isLoggedOut { return Self.loggedOut }
         if frame.error?.code == "session_ended" {
             tokenMistakes += 1
             if tokenMistakes >= Self.tokenMistakesAllowed { return .close(.policyViolation, "too many wrong tokens") }
@@ -125,29 +135,27 @@ actor ServerConnection {
                         code: "unsupported_version",
                         message: "this server speaks protocol \(WireCodec.version), not \(request.version ?? 0): use a tudy of the same version"))
                 }
-                return try await service.answer(request)
-            default:
-                guard request.op.changesStore, let key = request.key else {
-                    return try await service.answer(request)
+                return try await service.answer(request, signedInWith: signedIn)
+            case .signUp, .logIn, .resume:
+                // A connection is one person's: it signs in once, and a resume of its own session
+                // (a client's first frame after it reconnects) is the only repeat.
+                if let signedIn, !(request.op == .resume && request.token == signedIn.text) {
+                    return errorFrame(id: request.id, WireError(
+                        code: "already_signed_in",
+                        message: "this connection is signed in already: to sign in as someone else, open another connection"))
                 }
-                guard key.utf8.count <= 100 else { throw WireService.BadRequest(message: "a key is at most 100 bytes") }
-                // A send's key is the store's own (kept with the message, checked after the
-                // sender's membership): a cached reply would answer a retry from a room left since.
-                if request.op == .send { return try await service.answer(request) }
-                // The whole request is the scope, not the key alone: a key reused for another
-                // request (another room, another text) is the store's to answer.
-                var asked = request
-                (asked.id, asked.token) = (0, nil)
-                let scope = (request.token.map { SessionToken(text: $0).hash } ?? "-") + " " + ((try? codec.encode(asked)) ?? key)
-                if let earlier = await replies.reply(for: scope) {
-                    // Only to the session that asked, while it lasts: a request captured and
-                    // replayed after a logout is refused like any other.
-                    if request.token != nil { _ = try await service.session(request) }
-                    return earlier.answering(request.id)
-                }
-                let frame = try await service.answer(request)
-                await replies.keep(frame, for: scope)
+                let frame = try await answerOnce(request)
+                if signedIn == nil, let session = frame.session { await signIn(SessionToken(text: session.token)) }
                 return frame
+            case .logOut:
+                let frame = try await answerOnce(request)
+                if frame.error == nil, let token = signedIn {
+                    await connections.endSession(token.hash, loggedOutBy: self)
+                    await endSession()
+                }
+                return frame
+            default:
+                return try await answerOnce(request)
             }
         } catch let error as StoreError {
             return errorFrame(id: request.id, WireError(error))
@@ -158,6 +166,57 @@ actor ServerConnection {
             return errorFrame(id: request.id, WireError(code: "server_error", message: "the server could not do that: try again"))
         }
     }
+
+    /// The store's answer, given once for a keyed request that changes the store: a repeat
+    /// of it (the client sends again what had no reply after a reconnection) gets the same.
+    private func answerOnce(_ request: WireRequest) async throws -> WireFrame {
+        guard request.op.changesStore, let key = request.key else {
+            return try await service.answer(request, signedInWith: signedIn)
+        }
+        guard key.utf8.count <= 100 else { throw WireService.BadRequest(message: "a key is at most 100 bytes") }
+        // A send's key is the store's own (kept with the message, checked after the
+        // sender's membership): a cached reply would answer a retry from a room left since.
+        if request.op == .send { return try await service.answer(request, signedInWith: signedIn) }
+        // The session and the whole request are the scope, not the key alone: a key reused for
+        // another request (another room, another text) is the store's to answer, and a reply is
+        // never given to another session.
+        var asked = request
+        (asked.id, asked.token) = (0, nil)
+        let scope = (signedIn?.hash ?? "-") + " " + ((try? codec.encode(asked)) ?? key)
+        if let earlier = await replies.reply(for: scope) {
+            // Only while the session lasts: one logged out since is refused like any other.
+            if signedIn != nil { _ = try await service.session(signedIn) }
+            return earlier.answering(request.id)
+        }
+        let frame = try await service.answer(request, signedInWith: signedIn)
+        await replies.keep(frame, for: scope)
+        return frame
+    }
+
+    private func signIn(_ token: SessionToken) async {
+        signedIn = token
+        await connections.add(self, session: token.hash)
+    }
+
+    /// Its session was logged out on another connection: nothing more of it is told here, and
+    /// the client is sent away.
+    func sessionLoggedOut() async {
+        guard signedIn != nil else { return }
+        await endSession()
+        if case .close(let code, let reason) = Self.loggedOut { try? await outbound.close(code, reason: reason) }
+    }
+
+    /// Ends the session here: its subscriptions stop at once, and every later frame closes
+    /// the connection.
+    private func endSession() async {
+        signedIn = nil
+        isLoggedOut = true
+        await endSubscriptions()
+    }
+
+    static let loggedOutReason = "the session was logged out"
+    /// How a connection whose session was logged out is closed: by a code its client knows.
+    static let loggedOut = Verdict.close(WebSocketErrorCode(codeNumber: WireCodec.sessionEndedCloseCode), loggedOutReason)
 
     /// How far back in each room a client that was away is sent again the messages that are
     /// edited or unsent: as far as a room's screen shows when it opens.
@@ -177,7 +236,7 @@ actor ServerConnection {
                 code: "too_many_subscriptions",
                 message: "a connection holds at most \(ServerLimits.subscriptionsPerConnection) subscriptions: one covers all your rooms, so unsubscribe one first"))
         }
-        let session = try await service.session(request)
+        let session = try await service.session(signedIn)
         let holder = Accounts.key(session.user.name)
         guard await userSubscriptions.open(holder) else {
             metrics.refusal("too_many_subscriptions")
@@ -294,13 +353,18 @@ actor ServerConnection {
     /// and whether it was hung up on for not reading.
     func end() async -> (requests: Int, stalled: Bool) {
         tellingHealth?.cancel()
+        if let signedIn { await connections.remove(self, session: signedIn.hash) }
+        await endSubscriptions()
+        return (requestCount, stalled)
+    }
+
+    private func endSubscriptions() async {
         let ended = subscriptions.values
         subscriptions = [:]
         for subscription in ended {
             subscription.task.cancel()
             await close(subscription)
         }
-        return (requestCount, stalled)
     }
 }
 

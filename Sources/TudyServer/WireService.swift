@@ -10,8 +10,9 @@ struct WireService: Sendable {
         let message: String
     }
 
-    /// The reply to a request that is not about subscriptions.
-    func answer(_ request: WireRequest) async throws -> WireFrame {
+    /// The reply to a request that is not about subscriptions, made by the connection signed
+    /// in with `token` (nil for one that has not signed in).
+    func answer(_ request: WireRequest, signedInWith token: SessionToken?) async throws -> WireFrame {
         var reply = WireFrame.reply(to: request.id)
         switch request.op {
         case .hello:
@@ -21,17 +22,18 @@ struct WireService: Sendable {
         case .logIn:
             reply.session = WireSession(try await store.logIn(name: try need(request.name, "name"), password: try need(request.password, "password")))
         case .resume:
-            reply.session = WireSession(try await session(request))
+            // The one request that names a token: the connection signs in with it.
+            reply.session = WireSession(try await session(request.token.map(SessionToken.init(text:))))
         case .logOut:
-            try await store.logOut(try await session(request))
+            try await store.logOut(try await session(token))
         case .user:
             // Found for someone signed in only, by the exact name asked for.
-            _ = try await session(request)
+            _ = try await session(token)
             reply.user = try await store.user(named: try need(request.name, "name"))
         case .userNames:
             // Listed to someone signed in only, and only the people they share a room with:
             // nobody can list every account.
-            let asker = try await session(request)
+            let asker = try await session(token)
             let rooms = try await store.rooms(of: asker)
             reply.names = Set(rooms.flatMap { $0.room.members.map(\.name) } + [asker.user.name]).sorted()
         case .projects:
@@ -45,65 +47,65 @@ struct WireService: Sendable {
         case .project:
             reply.project = try await store.project(id: try need(request.projectID, "project_id"))
         case .createProject:
-            reply.project = try await store.createProject(try need(request.draft, "draft"), by: try await session(request))
+            reply.project = try await store.createProject(try need(request.draft, "draft"), by: try await session(token))
         case .updateProject:
             reply.project = try await store.updateProject(
-                id: try need(request.projectID, "project_id"), with: try need(request.draft, "draft"), by: try await session(request))
+                id: try need(request.projectID, "project_id"), with: try need(request.draft, "draft"), by: try await session(token))
         case .setProject:
             reply.project = try await store.setProject(
-                id: try need(request.projectID, "project_id"), isOpen: try need(request.isOpen, "is_open"), by: try await session(request))
+                id: try need(request.projectID, "project_id"), isOpen: try need(request.isOpen, "is_open"), by: try await session(token))
         case .deleteProject:
-            try await store.deleteProject(id: try need(request.projectID, "project_id"), by: try await session(request))
+            try await store.deleteProject(id: try need(request.projectID, "project_id"), by: try await session(token))
         case .rooms:
-            reply.rooms = try await store.rooms(of: try await session(request))
+            reply.rooms = try await store.rooms(of: try await session(token))
         case .room:
-            reply.room = try await store.room(id: try need(request.roomID, "room_id"), for: try await session(request))
+            reply.room = try await store.room(id: try need(request.roomID, "room_id"), for: try await session(token))
         case .directRoom:
-            reply.room = try await store.directRoom(between: try await session(request), and: User(name: try need(request.name, "name")))
+            reply.room = try await store.directRoom(between: try await session(token), and: User(name: try need(request.name, "name")))
         case .invite:
             reply.room = try await store.invite(
-                User(name: try need(request.name, "name")), to: try need(request.roomID, "room_id"), by: try await session(request))
+                User(name: try need(request.name, "name")), to: try need(request.roomID, "room_id"), by: try await session(token))
         case .leave:
-            try await store.leave(roomID: try need(request.roomID, "room_id"), session: try await session(request))
+            try await store.leave(roomID: try need(request.roomID, "room_id"), session: try await session(token))
         case .messagesBefore:
             reply.page = try await store.messages(
-                in: try need(request.roomID, "room_id"), for: try await session(request), before: request.before,
+                in: try need(request.roomID, "room_id"), for: try await session(token), before: request.before,
                 limit: try limit(request))
         case .messagesAfter:
             reply.messages = try await store.messages(
-                in: try need(request.roomID, "room_id"), for: try await session(request), after: try need(request.after, "after"),
+                in: try need(request.roomID, "room_id"), for: try await session(token), after: try need(request.after, "after"),
                 limit: try limit(request))
         case .firstUnread:
-            reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(request))
+            reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(token))
         case .send:
             reply.message = try await store.send(
-                try need(request.text, "text"), to: try need(request.roomID, "room_id"), from: try await session(request),
+                try need(request.text, "text"), to: try need(request.roomID, "room_id"), from: try await session(token),
                 key: request.key)
         case .markRead:
             try await store.markRead(
                 roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),
-                for: try await session(request))
+                for: try await session(token))
         case .findMessages:
             // The store takes words as MessageSearch.words gives them; a client may send them as typed.
             let words = MessageSearch.words(try need(request.words, "words").joined(separator: " "))
-            reply.messages = try await store.findMessages(words, for: try await session(request), limit: try limit(request))
+            reply.messages = try await store.findMessages(words, for: try await session(token), limit: try limit(request))
         case .editMessage:
             reply.message = try await store.edit(
                 MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), to: try need(request.text, "text"),
-                by: try await session(request))
+                by: try await session(token))
         case .unsendMessage:
             reply.message = try await store.unsend(
-                MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), by: try await session(request))
+                MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), by: try await session(token))
         case .subscribe, .unsubscribe:
             throw BadRequest(message: "\(request.op.rawValue) is answered by the connection")
         }
         return reply
     }
 
-    /// The session the request's token stands for. - Throws: `StoreError.sessionEnded`.
-    func session(_ request: WireRequest) async throws -> Session {
-        guard let token = request.token else { throw StoreError.sessionEnded }
-        return try await store.resume(SessionToken(text: token))
+    /// The session a token stands for. - Throws: `StoreError.sessionEnded`, for no token too.
+    func session(_ token: SessionToken?) async throws -> Session {
+        guard let token else { throw StoreError.sessionEnded }
+        return try await store.resume(token)
     }
 
     private func need<Value>(_ value: Value?, _ field: String) throws -> Value {

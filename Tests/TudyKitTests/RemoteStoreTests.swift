@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NIOWebSocket
 import TudyPostgres
 @testable import TudyRemote
 @testable import TudyServer
@@ -242,14 +243,14 @@ struct RemoteStoreTests {
         let ann = try await store.signUp(name: "ann", password: "ann-password")
         let ben = try await store.signUp(name: "ben", password: "ben-password")
         let room = try await store.directRoom(between: ann, and: ben.user)
-        let send = #"{"id":1,"op":"send","room_id":\#(room.id),"text":"once","key":"k-1","token":"\#(ann.token.text)"}"#
+        let send = #"{"id":1,"op":"send","room_id":\#(room.id),"text":"once","key":"k-1"}"#
 
         let server = try await TestServer.start(store)
-        let first = try await RawSocket.exchange(server.url, [send])
+        let first = try await RawSocket.exchange(server.url, signedInAs: ann.token, [send])
         await server.stop()
         let again = try await TestServer.start(store)
         defer { Task { await again.stop() } }
-        let second = try await RawSocket.exchange(again.url, [send])
+        let second = try await RawSocket.exchange(again.url, signedInAs: ann.token, [send])
         let ids = (first.replies + second.replies).map { try? WireCodec().decode(WireFrame.self, from: $0).message?.id }
         #expect(ids.count == 2 && ids[0] != nil && ids[0] == ids[1], "replies: \(first.replies + second.replies)")
         #expect(try await store.messages(in: room.id, for: ann, before: nil, limit: 10).messages.map(\.text) == ["once"])
@@ -262,11 +263,11 @@ struct RemoteStoreTests {
         let ben = try await store.signUp(name: "ben", password: "ben-password")
         let room = try await store.directRoom(between: ann, and: ben.user)
         _ = try await store.send("see you at l'école", to: room.id, from: ben, key: nil)
-        let find = #"{"id":1,"op":"find_messages","words":["ÉCOLE","See  You"],"limit":10,"token":"\#(ann.token.text)"}"#
+        let find = #"{"id":1,"op":"find_messages","words":["ÉCOLE","See  You"],"limit":10}"#
 
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
-        let exchange = try await RawSocket.exchange(server.url, [find])
+        let exchange = try await RawSocket.exchange(server.url, signedInAs: ann.token, [find])
         let found = exchange.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0).messages }
         #expect(found.map { $0.map(\.text) } == [["see you at l'école"]], "replies: \(exchange.replies)")
     }
@@ -276,7 +277,7 @@ struct RemoteStoreTests {
         let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
         let ann = try await store.signUp(name: "ann", password: "ann-password")
         var request = WireRequest(op: .createProject)
-        (request.token, request.key) = (ann.token.text, "post-1")
+        request.key = "post-1"
         request.draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
@@ -284,31 +285,83 @@ struct RemoteStoreTests {
             request.id = id
             return try WireCodec().encode(request)
         }
-        let exchange = try await RawSocket.exchange(server.url, texts)
+        let exchange = try await RawSocket.exchange(server.url, signedInAs: ann.token, texts)
         let ids = exchange.replies.map { try? WireCodec().decode(WireFrame.self, from: $0).project?.id }
         #expect(ids.count == 5 && ids[0] != nil && Set(ids).count == 1, "replies: \(exchange.replies)")
         #expect(try await store.projects(.all).count == 1)
     }
 
-    @Test("a keyed request replayed after its session logged out is refused, not answered from the server's memory")
+    @Test("log_out closes its connection; a keyed request replayed after it is refused, and on another's connection is theirs, never the cached reply")
     func replayAfterLogoutRefused() async throws {
         let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
         let ann = try await store.signUp(name: "ann", password: "ann-password")
-        var request = WireRequest(op: .createProject)
-        (request.id, request.token, request.key) = (1, ann.token.text, "post-1")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        var request = WireRequest(id: 1, op: .createProject)
+        request.key = "post-1"
         request.draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays")
         let post = try WireCodec().encode(request)
-        var logOut = WireRequest(op: .logOut)
-        (logOut.id, logOut.token) = (2, ann.token.text)
-        request.id = 3
-        let replay = try WireCodec().encode(request)
+        let logOut = #"{"id":2,"op":"log_out","key":"out-1"}"#
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
-        let exchange = try await RawSocket.exchange(server.url, [post, try WireCodec().encode(logOut), replay])
-        let frames = exchange.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
-        #expect(frames.count == 3, "replies: \(exchange.replies)")
-        #expect(frames.first?.project != nil && frames.last?.project == nil, "replies: \(exchange.replies)")
-        #expect(frames.last?.error?.code == "session_ended", "replies: \(exchange.replies)")
+
+        let before = try await RawSocket.listen(server.url, signedInAs: ann.token, [post, logOut]) {}
+        let frames = before.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
+        #expect(frames.count == 2 && frames.first?.project != nil && frames.last?.error == nil, "replies: \(before.replies)")
+        #expect(
+            before.closeCode == WebSocketErrorCode(codeNumber: WireCodec.sessionEndedCloseCode),
+            "the connection that logged out is closed, with the code that tells its client not to come back")
+
+        let replayed = try await RawSocket.exchange(server.url, signedInAs: ann.token, [post])
+        let refusals = replayed.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0).error?.code }
+        #expect(refusals == ["session_ended", "session_ended"], "the resume and the replay: \(replayed.replies)")
+
+        let bens = try await RawSocket.exchange(server.url, signedInAs: ben.token, [post])
+        let bensPost = bens.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0).project }
+        #expect(bensPost.map(\.writer.name) == ["ben"] && bensPost.first?.id != frames.first?.project?.id, "replies: \(bens.replies)")
+        #expect(try await store.projects(.all).count == 2)
+    }
+
+    @Test("a logout ends the session on every connection of it at once: another of its connections is closed and told why, another client of it finds its stream ended and is refused; another person goes on")
+    func logOutEndsEveryConnection() async throws {
+        let (store, _, ben, room) = try await annAndBenOnAServersStore()
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let phone = try await server.client()
+        let laptop = try await server.client()
+        let bens = try await server.client()
+        defer { Task { for client in [phone, laptop, bens] { await client.close() } } }
+        // Ann's phone logs in; her laptop goes on with the same session, as a kept login would.
+        let session = try await phone.logIn(name: "ann", password: "ann-password")
+        #expect(try await laptop.resume(session.token).user.name == "ann")
+        _ = try await bens.resume(ben.token)
+        let told = Locked([StoreChange]())
+        let ended = Locked(false)
+        let laptopChanges = try await laptop.changes(for: session)
+        let reading = Task {
+            for await change in laptopChanges { told.mutate { $0.append(change) } }
+            ended.value = true
+        }
+        defer { reading.cancel() }
+        // And a third connection of hers, subscribed, that reads what the server writes.
+        let tablet = try TCPConnection(port: server.port)
+        try tablet.askForWebSocket()
+        _ = try tablet.readHandshakeAnswer(within: 10)
+        try tablet.sendText(RawSocket.resume(session.token))
+        try tablet.sendText(#"{"id":1,"op":"subscribe"}"#)
+        let answered = try tablet.readText(
+            until: { $0.components(separatedBy: #""type":"reply""#).count == 3 }, within: 10, expecting: "two replies")
+        #expect(!answered.contains("error"), "\(answered)")
+
+        try await phone.logOut(session)
+        let rest = try await tablet.waitForClose(within: 10)
+        #expect(rest.contains(ServerConnection.loggedOutReason), "closed, and told why: \(rest)")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !ended.value && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(ended.value, "the laptop's stream ended")
+        await #expect(throws: StoreError.sessionEnded) { try await laptop.rooms(of: session) }
+        _ = try await bens.send("after the logout", to: room.id, from: ben)
+        #expect(try await bens.rooms(of: ben).count == 1)
+        #expect(told.value.isEmpty, "nothing of the session is told after its logout: \(told.value)")
     }
 
     /// ann and ben in a 1:1 room of a store in memory, as a test server keeps it.
@@ -431,10 +484,10 @@ struct RemoteStoreTests {
         _ = try await store.directRoom(between: ann, and: ben.user)
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
-        let exchange = try await RawSocket.exchange(server.url, [
-            #"{"id":1,"op":"user_names"}"#, #"{"id":2,"op":"user_names","token":"\#(ann.token.text)"}"#,
-            #"{"id":3,"op":"user","name":"cat"}"#, #"{"id":4,"op":"user","name":"cat","token":"\#(ann.token.text)"}"#,
-        ])
+        let stranger = try await RawSocket.exchange(server.url, [#"{"id":1,"op":"user_names"}"#, #"{"id":3,"op":"user","name":"cat"}"#])
+        let signedIn = try await RawSocket.exchange(
+            server.url, signedInAs: ann.token, [#"{"id":2,"op":"user_names"}"#, #"{"id":4,"op":"user","name":"cat"}"#])
+        let exchange = RawSocket.Outcome(replies: zip(stranger.replies, signedIn.replies).flatMap { [$0, $1] })
         let frames = exchange.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
         #expect(frames.map { $0.error?.code } == ["session_ended", nil, "session_ended", nil], "replies: \(exchange.replies)")
         #expect(frames.first?.names == nil && frames.dropFirst(2).first?.user == nil, "replies: \(exchange.replies)")

@@ -40,7 +40,7 @@ struct RemoteSubscriptionTests {
     @Test("messages sent again after a reconnection are told once; the first answer says where the stream starts")
     func messagesOnce() async {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
-        var subscription = RemoteSubscription(token: "t", continuation: continuation)
+        var subscription = RemoteSubscription(continuation: continuation)
         let room = Room(id: 1, kind: .direct, members: [ann, ben])
         subscription.answered(answer(subscription: 7, newest: 10, rooms: [room]))
         #expect(subscription.serverID == 7 && subscription.newestMessageID == 10)
@@ -58,7 +58,7 @@ struct RemoteSubscriptionTests {
     @Test("rooms joined and left and members who came or went while the connection was down are told once it is back")
     func roomsWhileAway() async {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
-        var subscription = RemoteSubscription(token: "t", continuation: continuation)
+        var subscription = RemoteSubscription(continuation: continuation)
         let direct = Room(id: 1, kind: .direct, members: [ann, ben])
         let group = Room(id: 2, kind: .group, members: [ann, ben])
         let grown = Room(id: 2, kind: .group, members: [ann, ben, cat])

@@ -23,7 +23,8 @@ struct ServerLimitsTests {
         // Ann's second device subscribes and then never reads a byte.
         let sleeper = try TCPConnection(port: server.port, receiveBuffer: 4096)
         try sleeper.askForWebSocket()
-        try sleeper.sendText(#"{"id":1,"op":"subscribe","token":"\#(ann.token.text)"}"#)
+        try sleeper.sendText(RawSocket.resume(ann.token))
+        try sleeper.sendText(#"{"id":1,"op":"subscribe"}"#)
         let client = try await server.client()
         defer { Task { await client.close() } }
         _ = try await client.logIn(name: "ann", password: "ann-password")
@@ -53,9 +54,9 @@ struct ServerLimitsTests {
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
         let limit = ServerLimits.subscriptionsPerConnection
-        let subscribe = #"{"id":1,"op":"subscribe","token":"\#(ann.token.text)"}"#
+        let subscribe = #"{"id":1,"op":"subscribe"}"#
         let exchange = try await RawSocket.exchange(
-            server.url, Array(repeating: subscribe, count: limit + 1) + [#"{"id":2,"op":"rooms","token":"\#(ann.token.text)"}"#])
+            server.url, signedInAs: ann.token, Array(repeating: subscribe, count: limit + 1) + [#"{"id":2,"op":"rooms"}"#])
         let codes = exchange.replies.map { try? WireCodec().decode(WireFrame.self, from: $0).error?.code }
         #expect(codes == Array(repeating: nil, count: limit) + ["too_many_subscriptions", nil], "replies: \(exchange.replies)")
     }
@@ -87,7 +88,7 @@ struct ServerLimitsTests {
         let hostile = try TCPConnection(port: server.port)
         try hostile.askForWebSocket()
         #expect(try hostile.readHandshakeAnswer(within: 10).hasPrefix("HTTP/1.1 101"))
-        let hello = #"{"id":1,"op":"hello","version":1}"#
+        let hello = #"{"id":1,"op":"hello","version":\#(WireCodec.version)}"#
         // Payload lengths at each edge of the header's three length forms.
         let lengths = [hello.utf8.count, 125, 126, 127, 65_535, WireCodec.maximumFrameSize]
         for length in lengths {
@@ -118,9 +119,10 @@ struct ServerLimitsTests {
             let connection = try TCPConnection(port: server.port)
             try connection.askForWebSocket()
             _ = try connection.readHandshakeAnswer(within: 10)
-            for id in 1...subscriptions { try connection.sendText(#"{"id":\#(id),"op":"subscribe","token":"\#(session.token.text)"}"#) }
+            try connection.sendText(RawSocket.resume(session.token))
+            for id in 1...subscriptions { try connection.sendText(#"{"id":\#(id),"op":"subscribe"}"#) }
             let replies = try connection.readText(
-                until: { $0.components(separatedBy: #""type":"reply""#).count - 1 == subscriptions }, within: 10,
+                until: { $0.components(separatedBy: #""type":"reply""#).count - 1 == subscriptions + 1 }, within: 10,
                 expecting: "\(subscriptions) replies")
             return (connection, replies)
         }

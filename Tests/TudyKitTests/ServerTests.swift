@@ -62,15 +62,19 @@ struct ServerTests {
         let login = #"{"id":1,"op":"log_in","name":"carol","password":"carol-password"}"#
         let carol = try await RawSocket.exchange(url, [login])
         let token = try #require(carol.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) }?.session?.token)
-        let refused = try await RawSocket.exchange(url, [
-            #"{"id":2,"op":"messages_before","room_id":1,"limit":10,"token":"\#(token)"}"#,
-            #"{"id":3,"op":"send","room_id":1,"text":"let me in","token":"\#(token)"}"#,
-            #"{"id":4,"op":"rooms"}"#,
-            #"{"id":5,"op":"rooms","token":"not-a-token"}"#,
-            #"{"id":6,"op":"send"}"#,
+        let refused = try await RawSocket.exchange(url, signedInAs: SessionToken(text: token), [
+            #"{"id":2,"op":"messages_before","room_id":1,"limit":10}"#,
+            #"{"id":3,"op":"send","room_id":1,"text":"let me in"}"#,
+            #"{"id":4,"op":"send"}"#,
+            login,
         ])
         let codes = refused.replies.map { try? WireCodec().decode(WireFrame.self, from: $0).error?.code }
-        #expect(codes == ["no_such_room", "no_such_room", "session_ended", "session_ended", "bad_request"])
+        #expect(codes == ["no_such_room", "no_such_room", "bad_request", "already_signed_in"])
+        let stranger = try await RawSocket.exchange(url, [
+            #"{"id":5,"op":"rooms"}"#, #"{"id":6,"op":"resume","token":"not-a-token"}"#, #"{"id":7,"op":"rooms","token":"\#(token)"}"#,
+        ])
+        let strangerCodes = stranger.replies.map { try? WireCodec().decode(WireFrame.self, from: $0).error?.code }
+        #expect(strangerCodes == ["session_ended", "session_ended", "session_ended"], "a token in a request names nobody")
         let notJSON = try await RawSocket.exchange(url, ["this is not json", "{}"])
         #expect(notJSON.closeCode == .unacceptableData)
         #expect(notJSON.replies.count == 1)
@@ -149,7 +153,7 @@ struct ServerTests {
 
         let (isReady, ready) = AsyncStream.makeStream(of: Void.self)
         let listening = Task {
-            try await RawSocket.listen(url, [#"{"id":1,"op":"hello","version":1}"#]) { ready.yield() }
+            try await RawSocket.listen(url, [#"{"id":1,"op":"hello","version":\#(WireCodec.version)}"#]) { ready.yield() }
         }
         var readiness = isReady.makeAsyncIterator()
         _ = await readiness.next()
@@ -205,8 +209,8 @@ struct ServerTests {
         _ = try await RawSocket.exchange(url, [#"{"id":1,"op":"log_in","name":"carol","password":"wrong-password"}"#])
         let carol = try await RawSocket.exchange(url, [#"{"id":1,"op":"log_in","name":"carol","password":"carol-password"}"#])
         let token = try #require(carol.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) }?.session?.token)
-        let subscribe = #"{"id":2,"op":"subscribe","token":"\#(token)"}"#
-        _ = try await RawSocket.exchange(url, Array(repeating: subscribe, count: ServerLimits.subscriptionsPerConnection + 1))
+        let subscribe = #"{"id":2,"op":"subscribe"}"#
+        _ = try await RawSocket.exchange(url, signedInAs: SessionToken(text: token), Array(repeating: subscribe, count: ServerLimits.subscriptionsPerConnection + 1))
         let bob = try inRoom("bob", with: "alice", servers: [url])
         defer { bob.stop() }
         bob.send("/wait 20")

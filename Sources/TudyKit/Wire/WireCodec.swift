@@ -4,7 +4,8 @@ import Foundation
 /// Times travel as seconds since 1970 (UTC), which needs no date formatter; keys are sorted.
 public struct WireCodec: Sendable {
     /// The protocol a client and server speak; the first exchange (`hello`) checks it.
-    public static let version = 1
+    /// Version 2: a connection signs in once, and its requests carry no token.
+    public static let version = 2
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     public static let maximumFrameSize = 64 * 1024
     /// The largest frame a client accepts, and the largest reply a server sends: 64 MiB. A
@@ -12,6 +13,9 @@ public struct WireCodec: Sendable {
     /// request can carry, the board's posts, every name), so it may be far longer than a
     /// request; a server refuses to send one longer (`reply_too_large`).
     public static let maximumReplySize = 64 * 1024 * 1024
+    /// The WebSocket close code (one of those kept for applications) of a connection whose
+    /// session was logged out: its client does not reconnect, since its session is over.
+    public static let sessionEndedCloseCode = 4001
 
     public init() {}
 

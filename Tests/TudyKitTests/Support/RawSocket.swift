@@ -13,17 +13,28 @@ enum RawSocket {
     }
 
     /// Sends each text in turn, reading one reply after each (none after one the server closes on).
-    static func exchange(_ url: String, _ texts: [String]) async throws -> Outcome {
-        try await talk(url, texts, thenListen: nil)
+    /// - Parameter token: a session to sign in with first, as a client does; the reply to that
+    ///   is recorded only when it is a refusal.
+    static func exchange(_ url: String, signedInAs token: SessionToken? = nil, _ texts: [String]) async throws -> Outcome {
+        try await talk(url, token, texts, thenListen: nil)
     }
 
     /// Sends each text in turn as `exchange` does, then calls `ready` and reads until the server
     /// closes the connection: what it answered, and how it closed.
-    static func listen(_ url: String, _ texts: [String], ready: @escaping @Sendable () -> Void) async throws -> Outcome {
-        try await talk(url, texts, thenListen: ready)
+    static func listen(
+        _ url: String, signedInAs token: SessionToken? = nil, _ texts: [String], ready: @escaping @Sendable () -> Void
+    ) async throws -> Outcome {
+        try await talk(url, token, texts, thenListen: ready)
     }
 
-    private static func talk(_ url: String, _ texts: [String], thenListen ready: (@Sendable () -> Void)?) async throws -> Outcome {
+    /// The frame that signs a connection in with a session.
+    static func resume(_ token: SessionToken) -> String {
+        #"{"id":0,"op":"resume","token":"\#(token.text)"}"#
+    }
+
+    private static func talk(
+        _ url: String, _ token: SessionToken?, _ texts: [String], thenListen ready: (@Sendable () -> Void)?
+    ) async throws -> Outcome {
         var logger = Logger(label: "tudy.raw-socket")
         logger.logLevel = .critical
         let outcome = Locked(Outcome())
@@ -31,6 +42,11 @@ enum RawSocket {
             url: url, configuration: .init(maxFrameSize: WireCodec.maximumReplySize), logger: logger
         ) { inbound, outbound, _ in
             var messages = inbound.messages(maxSize: WireCodec.maximumReplySize).makeAsyncIterator()
+            if let token {
+                try await outbound.write(.text(resume(token)))
+                guard case .text(let answer)? = try await messages.next() else { return }
+                if answer.contains(#""error""#) { outcome.value.replies.append(answer) }
+            }
             for text in texts {
                 try await outbound.write(.text(text))
                 guard let reply = try await messages.next() else { return }

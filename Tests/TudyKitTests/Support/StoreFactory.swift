@@ -45,9 +45,12 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         try await PostgresTestCluster.newStore(clock: clock)
     }
 
-    /// A remote store, through a server started in the test on an in-memory store.
+    /// A remote store, through a server started in the test on an in-memory store. Each
+    /// session signed in has a connection of its own, and a test signs in up to a few hundred
+    /// people, all from this machine's address.
     static let remote = StoreFactory(name: "remote", openLocal: nil) { clock in
-        let server = try await TestServer.start(InMemoryChatStore(clock: clock, hasher: Argon2idPasswordHasher(cost: .testing)))
+        let server = try await TestServer.start(
+            InMemoryChatStore(clock: clock, hasher: Argon2idPasswordHasher(cost: .testing)), connectionsPerAddress: 1_000)
         return try await server.client()
     }
 
