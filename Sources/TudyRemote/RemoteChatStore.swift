@@ -188,16 +188,35 @@ public final class RemoteChatStore: ChatStore {
 
     // MARK: - Messages
 
+    // A server fills a reply of messages only up to `ServerLimits.messageReplyBytes`: what did
+    // not fit is asked for next, so that a page is whole, as any store's.
+
     public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
-        try field(
-            try await call(.messagesBefore, session) { $0.roomID = roomID; $0.before = before; $0.limit = limit }.page,
-            .messagesBefore)
+        var messages: [Message] = []
+        var page = MessagePage(messages: [], hasOlder: true)
+        while page.hasOlder && messages.count < limit {
+            let oldest = messages.first?.id ?? before
+            page = try field(
+                try await call(.messagesBefore, session) { $0.roomID = roomID; $0.before = oldest; $0.limit = limit - messages.count }.page,
+                .messagesBefore)
+            guard !page.messages.isEmpty else { break }
+            messages.insert(contentsOf: page.messages, at: 0)
+        }
+        return MessagePage(messages: messages, hasOlder: page.hasOlder)
     }
 
     public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
-        try field(
-            try await call(.messagesAfter, session) { $0.roomID = roomID; $0.after = after; $0.limit = limit }.messages,
-            .messagesAfter)
+        var messages: [Message] = []
+        var hasNewer = true
+        while hasNewer && messages.count < limit {
+            let newest = messages.last?.id ?? after
+            let reply = try await call(.messagesAfter, session) { $0.roomID = roomID; $0.after = newest; $0.limit = limit - messages.count }
+            let more = try field(reply.messages, .messagesAfter)
+            guard !more.isEmpty else { break }
+            messages += more
+            hasNewer = reply.hasNewer == true
+        }
+        return messages
     }
 
     public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {

@@ -68,13 +68,18 @@ struct WireService: Sendable {
         case .leave:
             try await store.leave(roomID: try need(request.roomID, "room_id"), session: try await session(token))
         case .messagesBefore:
-            reply.page = try await store.messages(
+            let page = try await store.messages(
                 in: try need(request.roomID, "room_id"), for: try await session(token), before: request.before,
                 limit: try limit(request))
+            let fitting = Self.fitting(page.messages.reversed())
+            reply.page = MessagePage(messages: fitting.reversed(), hasOlder: page.hasOlder || fitting.count < page.messages.count)
         case .messagesAfter:
-            reply.messages = try await store.messages(
+            let messages = try await store.messages(
                 in: try need(request.roomID, "room_id"), for: try await session(token), after: try need(request.after, "after"),
                 limit: try limit(request))
+            let fitting = Self.fitting(messages)
+            reply.messages = fitting
+            if fitting.count < messages.count { reply.hasNewer = true }
         case .firstUnread:
             reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(token))
         case .send:
@@ -106,6 +111,20 @@ struct WireService: Sendable {
     func session(_ token: SessionToken?) async throws -> Session {
         guard let token else { throw StoreError.sessionEnded }
         return try await store.resume(token)
+    }
+
+    /// The first of `messages` that fit in a reply of `ServerLimits.messageReplyBytes`, and
+    /// always the first: each is counted at the most its JSON can take (every character of
+    /// its text and sender escaped, and room for the other fields).
+    static func fitting(_ messages: some Sequence<Message>) -> [Message] {
+        var fitting: [Message] = []
+        var bytes = 512
+        for message in messages {
+            bytes += 2 * (message.text.utf8.count + message.sender.name.utf8.count) + 256
+            guard bytes <= ServerLimits.messageReplyBytes || fitting.isEmpty else { break }
+            fitting.append(message)
+        }
+        return fitting
     }
 
     private func need<Value>(_ value: Value?, _ field: String) throws -> Value {

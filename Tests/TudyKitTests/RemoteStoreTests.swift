@@ -394,6 +394,38 @@ struct RemoteStoreTests {
         #expect(page.messages.count == 10 && page.messages.allSatisfy { $0.text == longest })
     }
 
+    @Test("a reply of messages is filled to ServerLimits.messageReplyBytes and never past it, however long and escaped the texts; the client asks on, and every page it gives is whole and in order")
+    func messageRepliesFitTheirBytes() async throws {
+        let (store, ann, ben, room) = try await annAndBenOnAServersStore()
+        // Texts as long as may be: of three-byte characters, and of quotes JSON doubles.
+        let texts = (1...12).map { String(repeating: $0.isMultiple(of: 2) ? "한" : "\"", count: Message.maximumLength - 2) + "\($0)" }
+        for text in texts { _ = try await store.send(text, to: room.id, from: ben, key: nil) }
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+
+        let raw = try await RawSocket.exchange(server.url, signedInAs: ann.token, [
+            #"{"id":1,"op":"messages_before","room_id":\#(room.id),"limit":12}"#,
+            #"{"id":2,"op":"messages_after","room_id":\#(room.id),"after":0,"limit":12}"#,
+        ])
+        #expect(raw.replies.count == 2 && raw.replies.allSatisfy { $0.utf8.count <= ServerLimits.messageReplyBytes },
+            "reply sizes: \(raw.replies.map(\.utf8.count))")
+        let frames = raw.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
+        let before = try #require(frames.first?.page)
+        #expect(!before.messages.isEmpty && before.messages.count < 12 && before.hasOlder)
+        #expect(before.messages.last?.text == texts.last, "the newest of the page come first")
+        let after = try #require(frames.last?.messages)
+        #expect(!after.isEmpty && after.count < 12 && frames.last?.hasNewer == true && after.first?.text == texts.first)
+
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        let page = try await client.messages(in: room.id, for: ann, before: nil, limit: 12)
+        #expect(page.messages.map(\.text) == texts && !page.hasOlder)
+        let newest = try await client.messages(in: room.id, for: ann, before: nil, limit: 7)
+        #expect(newest.messages.map(\.text) == Array(texts.suffix(7)) && newest.hasOlder)
+        #expect(try await client.messages(in: room.id, for: ann, after: 0, limit: 12).map(\.text) == texts)
+        #expect(try await client.messages(in: room.id, for: ann, after: 0, limit: 5).map(\.text) == Array(texts.prefix(5)))
+    }
+
     @Test("the server's memory of keyed replies is bounded: at most its count and its bytes, the oldest going first")
     func replyCacheBounded() async throws {
         let cache = ReplyCache(capacity: 50, byteCapacity: 20_000)

@@ -20,6 +20,8 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var rooms: [RoomSummary]?
     public var page: MessagePage?
     public var messages: [Message]?
+    /// `messages_after`: more messages came after these than fitted in the reply.
+    public var hasNewer: Bool?
     public var message: Message?
     public var messageID: Int?
     public var subscription: Int?
@@ -31,6 +33,7 @@ public struct WireFrame: Codable, Sendable, Equatable {
         case type, id, error, version, session, user, names, project, projects, room, rooms, page, messages, message
         case subscription, change, database, reason
         case messageID = "message_id"
+        case hasNewer = "has_newer"
     }
 
     /// The frame that ends a subscription, saying why.
