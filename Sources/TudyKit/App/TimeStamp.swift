@@ -46,11 +46,24 @@ enum TimeStamp {
         } else {
             return nil
         }
-        guard index == bytes.count, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-            second < 61
+        guard index == bytes.count, (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24,
+            minute < 60, second < 61
         else { return nil }
         return CivilTime(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: millisecond
         ).date(utcOffset: offset)
+    }
+
+    /// The days of a month (1 to 12) in a year of the proleptic Gregorian calendar.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2:
+            let isLeap = year.isMultiple(of: 4) && (!year.isMultiple(of: 100) || year.isMultiple(of: 400))
+            return isLeap ? 29 : 28
+        case 4, 6, 9, 11:
+            return 30
+        default:
+            return 31
+        }
     }
 }
