@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `tudy` executable as a process: flags, exit codes, and both streams.
-@Suite("tudy binary")
+@Suite("tudy binary", .notQuick)
 struct BinaryTests {
     static let packageRoot = TudyProcess.packageRoot
     /// A file that is there and readable, and no PEM file.

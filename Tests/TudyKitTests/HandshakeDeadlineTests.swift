@@ -6,7 +6,7 @@ import Testing
 /// A connection to `tudy serve` that does not become a WebSocket in time is closed, so that no
 /// client holds one of the server's sockets by saying nothing; one that speaks the wrong
 /// scheme is answered at once.
-@Suite("Handshake deadline")
+@Suite("Handshake deadline", .notQuick)
 struct HandshakeDeadlineTests {
     @Test("a connection that says nothing, or half a request, is closed once its time is up; a client that upgraded is kept")
     func closesWhatNeverUpgrades() async throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import TudyKit
 
 /// The built `tudy` on a terminal (tmux), checked by what a person sees.
-@Suite("Interactive terminal", .serialized)
+@Suite("Interactive terminal", .serialized, .notQuick)
 struct InteractiveTests {
     let directory: URL
 

@@ -5,7 +5,7 @@ import Testing
 @testable import TudyPostgres
 
 /// What the PostgreSQL store promises beyond the contract: several servers on one database.
-@Suite("PostgreSQL store", .serialized, .closingStores)
+@Suite("PostgreSQL store", .serialized, .closingStores, .notQuick)
 struct PostgresStoreTests {
     /// A store in a new database where ann and ben have their 1:1 room.
     private func annAndBenInNewDatabase() async throws

@@ -91,7 +91,9 @@ struct RemoteStoreTests {
         let server = try await TestServer.start(store)
         let client = try await server.client(requestTimeout: .seconds(30))
         let ann = try await client.signUp(name: "ann", password: "ann-password")
-        let ben = try await client.signUp(name: "ben", password: "ben-password")
+        // Ben is another person, on a tudy of his own: what this client says of its connection
+        // is what ann's session's connection knows.
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
         let room = try await client.directRoom(between: ann, and: ben.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
         let connection = await ChangeRecorder.connectionLines(of: client)
@@ -173,7 +175,7 @@ struct RemoteStoreTests {
         ])
     }
 
-    @Test("when the server's database goes away its clients are told, a question fails at once and a message waits; once it is back the message is sent and delivered")
+    @Test("when the server's database goes away its clients are told, a question fails at once and a message waits; once it is back the message is sent and delivered", .notQuick)
     func databaseOutage() async throws {
         let database = try await PostgresTestCluster.newDatabase()
         let store = try await PostgresTestCluster.store(at: database)
@@ -203,7 +205,7 @@ struct RemoteStoreTests {
         #expect(page.messages.map(\.text) == ["typed while the database was away"])
     }
 
-    @Test("reconnected while the database is away, for longer than a request's time: the live stream is asked for until it is back, and goes on")
+    @Test("reconnected while the database is away, for longer than a request's time: the live stream is asked for until it is back, and goes on", .notQuick)
     func reconnectedDuringOutage() async throws {
         let database = try await PostgresTestCluster.newDatabase()
         let store = try await PostgresTestCluster.store(at: database)

@@ -5,7 +5,7 @@ import Testing
 @testable import TudyKit
 
 /// `tudy serve` and `tudy --server`, as built, on loopback.
-@Suite("Server", .serialized, .closingStores)
+@Suite("Server", .serialized, .closingStores, .notQuick)
 struct ServerTests {
     private func script(_ lines: [String]) -> [UInt8] {
         Array((lines.joined(separator: "\n") + "\n").utf8)

@@ -6,7 +6,7 @@ import Testing
 @testable import TudySQLite
 
 /// Several `tudy` processes on one store file: chat between them, concurrency, kills.
-@Suite("Shared store", .serialized)
+@Suite("Shared store", .serialized, .notQuick)
 struct SharedStoreTests {
     private func script(_ lines: [String]) -> [UInt8] {
         Array((lines.joined(separator: "\n") + "\n").utf8)

@@ -5,7 +5,7 @@ import TudyRemote
 @testable import TudyKit
 
 /// `tudy serve --tls-cert --tls-key` and a client that trusts its certificate.
-@Suite("TLS")
+@Suite("TLS", .notQuick)
 struct TLSTests {
     /// A self-signed certificate for localhost and its key, made by openssl: (certificate, key).
     private func selfSigned(in directory: URL) throws -> (String, String) {

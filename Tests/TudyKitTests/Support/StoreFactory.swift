@@ -55,10 +55,10 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     }
 
     /// The stores an operator can seed.
-    static let seedable: [StoreFactory] = [memory, sqlite, postgres]
+    static let seedable = QuickRun.keeping([memory, sqlite, postgres]) { $0.name == postgres.name }
 
     /// Every store tudy has.
-    static let all: [StoreFactory] = [memory, sqlite, postgres, remote]
+    static let all = QuickRun.keeping([memory, sqlite, postgres, remote]) { $0.name == postgres.name }
 }
 
 import Testing
