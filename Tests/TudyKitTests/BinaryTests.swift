@@ -195,12 +195,12 @@ struct BinaryTests {
         #expect(run.combined.contains("#1  @alice  (alice, bob)  [1 unread]  alice: Yes, see you there.\n"))
     }
 
-    @Test("a --server where nothing listens: the one line the README shows, at once, and status 2")
+    @Test("a --server where nothing listens: the one line the article on chat across machines shows, at once, and status 2")
     func nothingListens() throws {
         let run = try tudy(["--server", "ws://127.0.0.1:1"], input: "/whoami\n")
         #expect(run.status == 2)
         #expect(run.combined == run.standardError, "it printed more than the error")
-        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.packageRoot.appendingPathComponent(ReadmeTests.article("ChatAcrossMachines")), encoding: .utf8)
         let line = run.standardError.trimmingCharacters(in: .newlines)
         #expect(line.hasPrefix("error: can not connect to ws://127.0.0.1:1 (connection refused"))
         #expect(readme.components(separatedBy: "\n").contains(line), "the README shows another line than \(line)")

@@ -52,7 +52,7 @@ extension InteractiveTests {
             try terminal.enter([mark])
             let shown = try terminal.waitUntil(seconds: 60) { $0.contains("bob: \(mark)") }
             let answer = shown.components(separatedBy: "bob: \(previousMark)").last ?? ""
-            let refusal = line.utf8.count > LineDecoder.maximumLineBytes ? "the line is longer than 64 KiB" : try Self.readmeLine("### Long lines and the message limit")
+            let refusal = line.utf8.count > LineDecoder.maximumLineBytes ? "the line is longer than 64 KiB" : try Self.documentedLine("### Long lines and the message limit")
             if length <= Message.maximumLength {
                 sent.append(line)
                 #expect(!answer.contains("error:"), "\(script), \(length) characters:\n\(answer)")
@@ -94,7 +94,7 @@ extension InteractiveTests {
         let terminal = try bobInRoom(width: 120)
         // Already logged in: this /login asks no password, so the line after it is never typed.
         try terminal.paste("before\n/login alice\nalice-password\nafter\n", bracketed: true)
-        let dropped = try Self.readmeLine("### Pasting")
+        let dropped = try Self.documentedLine("### Pasting")
         var shown = try terminal.waitUntil { $0.contains(dropped) }
         #expect(shown.contains("] bob: before"))
         #expect(shown.contains("you are logged in as bob"), "\(shown)")
@@ -125,7 +125,7 @@ extension InteractiveTests {
         try terminal.type("half")
         try terminal.press("C-r")
         try terminal.type("he")
-        try terminal.waitUntil { $0.trimmed.hasSuffix(try! Self.readmeLine("### Searching the history")) }
+        try terminal.waitUntil { $0.trimmed.hasSuffix(try! Self.documentedLine("### Searching the history")) }
         try terminal.press("C-r")
         try terminal.waitUntil { $0.trimmed.hasSuffix("(reverse-i-search)`he': /help list") }
         try terminal.type("x")
@@ -147,9 +147,9 @@ extension InteractiveTests {
 }
 
 extension InteractiveTests {
-    /// The one line the README shows under `heading`: what tudy prints there.
-    static func readmeLine(_ heading: String) throws -> String {
-        try ReadmeTests.block(after: heading, language: "text").trimmingCharacters(in: .newlines)
+    /// The one line the article on using tudy shows under `heading`: what tudy prints there.
+    static func documentedLine(_ heading: String) throws -> String {
+        try ReadmeTests.block(after: heading, language: "text", in: ReadmeTests.article("UsingTudy")).trimmingCharacters(in: .newlines)
     }
 }
 
@@ -172,7 +172,7 @@ extension InteractiveTests {
     @Test("key bindings of your own: $XDG_CONFIG_HOME/tudy/editrc, then ~/.editrc; a string binding runs whole at once; vi mode")
     func editrc() throws {
         let strings = try TmuxSession(command: withEditrc(
-            xdg: ReadmeTests.block(after: "### Your own key bindings", language: "text") + "other:bind -s ^Y \"/quit\\n\"\n",
+            xdg: ReadmeTests.block(after: "### Your own key bindings", language: "text", in: ReadmeTests.article("UsingTudy")) + "other:bind -s ^Y \"/quit\\n\"\n",
             home: "bind -s ^Y \"/whoami\\n\"\n"))
         try strings.waitUntil { $0.contains("home > board  guest>") }
         try strings.press("C-t")

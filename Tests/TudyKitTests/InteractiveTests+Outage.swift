@@ -28,7 +28,7 @@ extension InteractiveTests {
 
         server.stop()
         try terminal.enter(["while away", "after it"])
-        let pending = try Self.readmeLine("### When the server is away")
+        let pending = try Self.documentedLine("### When the server is away")
         try terminal.waitUntil { $0.contains(pending) }
         (server, _) = try serve(port: String(url.split(separator: ":").last ?? ""))
         var shown = try terminal.waitUntil { $0.contains("] bob: after it\n") }

@@ -74,12 +74,13 @@ struct KeptLoginTests {
         #expect(next.output.standardOutput == "alice\n")
     }
 
-    @Test("the README's script that logs in where a login is kept prints what the README shows")
+    @Test("the script of the article on using tudy that logs in where a login is kept prints what the article shows")
     func readmeScript() async throws {
         let (store, keeper) = try await aliceKept()
         let script = run(on: store, keeper: keeper, keeps: false)
-        #expect(await script.run(script: try ReadmeTests.block(after: "### Scripts that log in", language: "tudy")) == 0)
-        #expect(script.output.standardOutput == (try ReadmeTests.block(after: "### Scripts that log in", language: "text")))
+        let article = ReadmeTests.article("UsingTudy")
+        #expect(await script.run(script: try ReadmeTests.block(after: "### Scripts that log in", language: "tudy", in: article)) == 0)
+        #expect(script.output.standardOutput == (try ReadmeTests.block(after: "### Scripts that log in", language: "text", in: article)))
     }
 
     @Test("a run that does not keep logins keeps none, and its /logout leaves another run's kept login")

@@ -3,16 +3,23 @@ import Testing
 
 @testable import TudyKit
 
-/// What the README shows of tudy's output is what tudy prints; `TUDY_RECORD=1` writes it anew.
+/// What the README and the articles of `Sources/TudyKit/TudyKit.docc` show of tudy's output
+/// is what tudy prints; `TUDY_RECORD=1` writes it anew.
 @MainActor
 @Suite("README")
 struct ReadmeTests {
     nonisolated static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The first fenced block after a heading of the README (of a language, if given).
-    nonisolated static func block(after heading: String, language: String = "") throws -> String {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The DocC catalog's article `name` (`UsingTudy`), as a path from the package's root.
+    nonisolated static func article(_ name: String) -> String {
+        "Sources/TudyKit/TudyKit.docc/\(name).md"
+    }
+
+    /// The first fenced block after a heading of the README, or of another of the package's
+    /// documents (of a language, if given).
+    nonisolated static func block(after heading: String, language: String = "", in document: String = "README.md") throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
         let section = try #require(readme.range(of: "\n" + heading + "\n"))
         let rest = readme[section.upperBound...]
         let open = try #require(rest.range(of: "```" + language + "\n"))
@@ -29,7 +36,7 @@ struct ReadmeTests {
         let app = TestApp()
         #expect(await app.run(script: script) == 0)
         #expect(app.output.standardError == "")
-        let shown = try Self.block(after: "## The demo")
+        let shown = try Self.block(after: "## A first session")
         if ProcessInfo.processInfo.environment["TUDY_RECORD"] != nil, shown != app.output.standardOutput {
             let url = Self.root.appendingPathComponent("README.md")
             let readme = try String(contentsOf: url, encoding: .utf8)
@@ -38,7 +45,7 @@ struct ReadmeTests {
         #expect(shown == app.output.standardOutput)
     }
 
-    @Test("the demo's coordinator flow in the README is what --trace draws of scripts/demo.tudy; no password is in it")
+    @Test("the demo's coordinator flow in the architecture article is what --trace draws of scripts/demo.tudy; no password is in it")
     func demoTrace() async throws {
         let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/demo.tudy"), encoding: .utf8)
         let drawn = Drawing()
@@ -47,9 +54,10 @@ struct ReadmeTests {
         for password in ["alice-password", "bob-password", "carol-password"] {
             #expect(script.contains(password) && !drawn.text.contains(password))
         }
-        let shown = try Self.block(after: "## The demo's coordinator flow", language: "mermaid")
+        let architecture = Self.article("Architecture")
+        let shown = try Self.block(after: "## The demo's coordinator flow", language: "mermaid", in: architecture)
         if ProcessInfo.processInfo.environment["TUDY_RECORD"] != nil, shown != drawn.text {
-            let url = Self.root.appendingPathComponent("README.md")
+            let url = Self.root.appendingPathComponent(architecture)
             let readme = try String(contentsOf: url, encoding: .utf8)
             try readme.replacingOccurrences(of: shown, with: drawn.text).write(to: url, atomically: true, encoding: .utf8)
         }
