@@ -154,20 +154,29 @@ struct LiveChatTests {
         #expect(piped.standardOutput == "")
     }
 
-    @Test("/wait prints a reply that comes while it waits, and goes on")
+    @Test("/wait prints a reply that comes while it waits, once, and goes on")
     func waitForReply() async throws {
-        let app = try await app()
+        // The reply is sent when the wait's time starts to run: while /wait waits, never before.
+        let whenWaiting = Locked<(@Sendable () async throws -> Void)?>(nil)
+        let app = try await app(sleep: { duration in
+            let send = whenWaiting.value
+            whenWaiting.value = nil
+            try await send?()
+            try await Task.sleep(for: duration)
+        })
         await app.send("/chat", "/open 1")
         app.output.clear()
         let store = app.store
         let alice = try await app.session("alice")
-        let reply = Task {
-            try await Task.sleep(for: .milliseconds(50))
+        let sent = Locked(false)
+        whenWaiting.value = {
             _ = try await store.send("a reply", to: 1, from: alice)
+            sent.value = true
         }
         #expect(await app.send("/wait 5") == [])
-        try await reply.value
+        #expect(sent.value, "the reply was sent while /wait waited")
         #expect(app.output.standardOutput == "#1 [11-27 09:00] alice: a reply\n")
+        #expect(await app.send("/where") == [] && app.output.standardOutput.hasSuffix("chat > rooms > @alice\n"), "it goes on in the room")
     }
 
     @Test("/wait with nothing coming fails with one line saying what to do; in the rooms list too")
