@@ -135,13 +135,22 @@ public final class RemoteChatStore: ChatStore {
 
     // MARK: - Posts
 
+    /// A page of posts whole: what a server left out of a reply for its size is asked for next.
     public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
-        try field(
-            try await call(.projects) {
+        var posts: [Project] = []
+        var hasMore = true
+        while hasMore && posts.count < page.limit {
+            let reply = try await call(.projects) {
                 $0.query = WireQuery(query)
-                $0.before = page.before
-                $0.limit = page.limit
-            }.projects, .projects)
+                $0.before = posts.last?.id ?? page.before
+                $0.limit = page.limit - posts.count
+            }
+            let more = try field(reply.projects, .projects)
+            guard !more.isEmpty else { break }
+            posts += more
+            hasMore = reply.hasMore == true
+        }
+        return posts
     }
 
     public func project(id: Int) async throws -> Project {
@@ -188,7 +197,7 @@ public final class RemoteChatStore: ChatStore {
 
     // MARK: - Messages
 
-    // A server fills a reply of messages only up to `ServerLimits.messageReplyBytes`: what did
+    // A server fills a reply of messages only up to `ServerLimits.pageReplyBytes`: what did
     // not fit is asked for next, so that a page is whole, as any store's.
 
     public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {

@@ -118,6 +118,7 @@ public struct ChatServer: Sendable {
         let board = StoreHealthBoard()
         let addresses = OpenCounts(limit: settings.connectionsPerAddress)
         let userSubscriptions = OpenCounts(limit: ServerLimits.subscriptionsPerUser)
+        let userConnections = OpenCounts(limit: ServerLimits.connectionsPerUser)
         let signedIn = SignedInConnections()
         let serverRate = ServerRate(perSecond: settings.serverRequestsPerSecond)
         let logger = self.logger
@@ -135,7 +136,7 @@ public struct ChatServer: Sendable {
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
                 return Self.upgrade(
                     channel, service: service, replies: replies, board: board, addresses: addresses,
-                    userSubscriptions: userSubscriptions, signedIn: signedIn, serverRate: serverRate, writePatience: writePatience, metrics: metrics, logger: logger)
+                    userSubscriptions: userSubscriptions, userConnections: userConnections, signedIn: signedIn, serverRate: serverRate, writePatience: writePatience, metrics: metrics, logger: logger)
             }
             guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false) }
             return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true)
@@ -180,7 +181,7 @@ public struct ChatServer: Sendable {
     /// A connection that asked to become a WebSocket: served as a client of the store.
     private static func upgrade(
         _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard,
-        addresses: OpenCounts, userSubscriptions: OpenCounts, signedIn: SignedInConnections, serverRate: ServerRate, writePatience: Duration, metrics: ServerMetrics, logger: Logger
+        addresses: OpenCounts, userSubscriptions: OpenCounts, userConnections: OpenCounts, signedIn: SignedInConnections, serverRate: ServerRate, writePatience: Duration, metrics: ServerMetrics, logger: Logger
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let peer = channel.remoteAddress?.description ?? "unknown peer"
         let address = channel.remoteAddress?.ipAddress ?? peer
@@ -194,7 +195,7 @@ public struct ChatServer: Sendable {
             }
             let connection = ServerConnection(
                 service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
-                userSubscriptions: userSubscriptions, connections: signedIn,
+                userSubscriptions: userSubscriptions, userConnections: userConnections, connections: signedIn,
                 writePatience: writePatience, hangUp: { channel.close(promise: nil) }, metrics: metrics, logger: logger)
             metrics.connectionOpened()
             defer { metrics.connectionClosed() }

@@ -39,6 +39,9 @@ actor ServerConnection {
     /// The session the connection signed in with (`sign_up`, `log_in` or `resume`): every
     /// later request acts as it, whatever a request names.
     private var signedIn: SessionToken?
+    /// Whose connections it counts among in `userConnections`, while signed in.
+    private var holder: String?
+    private let userConnections: OpenCounts
     /// Its session was logged out: every later frame closes the connection.
     private var isLoggedOut = false
     private let connections: SignedInConnections
@@ -46,7 +49,8 @@ actor ServerConnection {
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, connections: SignedInConnections,
+        rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, userConnections: OpenCounts,
+        connections: SignedInConnections,
         writePatience: Duration,
         hangUp: @escaping @Sendable () -> Void,
         metrics: ServerMetrics, logger: Logger
@@ -59,6 +63,7 @@ actor ServerConnection {
         self.serverRate = serverRate
         self.userSubscriptions = userSubscriptions
         self.connections = connections
+        self.userConnections = userConnections
         self.writePatience = writePatience
         self.hangUp = hangUp
         self.metrics = metrics
@@ -145,7 +150,16 @@ actor ServerConnection {
                         message: "this connection is signed in already: to sign in as someone else, open another connection"))
                 }
                 let frame = try await answerOnce(request)
-                if signedIn == nil, let session = frame.session { await signIn(SessionToken(text: session.token)) }
+                guard signedIn == nil, let answered = frame.session else { return frame }
+                let session = Session(user: answered.user, token: SessionToken(text: answered.token))
+                guard await signIn(session) else {
+                    metrics.refusal("too_many_connections")
+                    // A login made for this connection alone is not left unused for its 30 days.
+                    if request.op != .resume { try? await service.store.logOut(session) }
+                    return errorFrame(id: request.id, WireError(
+                        code: "too_many_connections",
+                        message: "\(session.user.name) has \(ServerLimits.connectionsPerUser) connections signed in to this server, the most one may: end a tudy of yours first"))
+                }
                 return frame
             case .logOut:
                 let frame = try await answerOnce(request)
@@ -193,9 +207,19 @@ actor ServerConnection {
         return frame
     }
 
-    private func signIn(_ token: SessionToken) async {
-        signedIn = token
-        await connections.add(self, session: token.hash)
+    /// Signs the connection in, unless its user has `ServerLimits.connectionsPerUser` already.
+    private func signIn(_ session: Session) async -> Bool {
+        let holder = Accounts.key(session.user.name)
+        guard await userConnections.open(holder) else { return false }
+        (signedIn, self.holder) = (session.token, holder)
+        await connections.add(self, session: session.token.hash)
+        return true
+    }
+
+    /// The connection no longer counts among its user's.
+    private func signOut() async {
+        if let holder { await userConnections.close(holder) }
+        (signedIn, holder) = (nil, nil)
     }
 
     /// Its session was logged out on another connection: nothing more of it is told here, and
@@ -209,7 +233,7 @@ actor ServerConnection {
     /// Ends the session here: its subscriptions stop at once, and every later frame closes
     /// the connection.
     private func endSession() async {
-        signedIn = nil
+        await signOut()
         isLoggedOut = true
         await endSubscriptions()
     }
@@ -354,6 +378,7 @@ actor ServerConnection {
     func end() async -> (requests: Int, stalled: Bool) {
         tellingHealth?.cancel()
         if let signedIn { await connections.remove(self, session: signedIn.hash) }
+        await signOut()
         await endSubscriptions()
         return (requestCount, stalled)
     }

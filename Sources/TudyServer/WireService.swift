@@ -43,7 +43,11 @@ struct WireService: Sendable {
             guard (1...ServerLimits.postsPerReply).contains(limit) else {
                 throw BadRequest(message: "limit must be from 1 to \(ServerLimits.postsPerReply)")
             }
-            reply.projects = try await store.projects(query, page: PostPage(before: request.before, limit: limit))
+            let posts = try await store.projects(query, page: PostPage(before: request.before, limit: limit))
+            reply.projects = Self.fitting(posts) {
+                2 * ($0.title.utf8.count + $0.body.utf8.count + $0.writer.name.utf8.count + $0.works.joined().utf8.count) + 16 * $0.works.count
+            }
+            if reply.projects?.count ?? 0 < posts.count { reply.hasMore = true }
         case .project:
             reply.project = try await store.project(id: try need(request.projectID, "project_id"))
         case .createProject:
@@ -113,16 +117,23 @@ struct WireService: Sendable {
         return try await store.resume(token)
     }
 
-    /// The first of `messages` that fit in a reply of `ServerLimits.messageReplyBytes`, and
+    /// The first of `messages` that fit in a reply of `ServerLimits.pageReplyBytes`, and
     /// always the first: each is counted at the most its JSON can take (every character of
     /// its text and sender escaped, and room for the other fields).
     static func fitting(_ messages: some Sequence<Message>) -> [Message] {
-        var fitting: [Message] = []
+        fitting(messages) { 2 * ($0.text.utf8.count + $0.sender.name.utf8.count) }
+    }
+
+    /// The first of `items` that fit in a reply of `ServerLimits.pageReplyBytes`, and always
+    /// the first, `textBytes` giving the most an item's texts can take as JSON; each item
+    /// is given 256 bytes more for its other fields.
+    static func fitting<Item>(_ items: some Sequence<Item>, textBytes: (Item) -> Int) -> [Item] {
+        var fitting: [Item] = []
         var bytes = 512
-        for message in messages {
-            bytes += 2 * (message.text.utf8.count + message.sender.name.utf8.count) + 256
-            guard bytes <= ServerLimits.messageReplyBytes || fitting.isEmpty else { break }
-            fitting.append(message)
+        for item in items {
+            bytes += textBytes(item) + 256
+            guard bytes <= ServerLimits.pageReplyBytes || fitting.isEmpty else { break }
+            fitting.append(item)
         }
         return fitting
     }

@@ -396,7 +396,7 @@ struct RemoteStoreTests {
         #expect(page.messages.count == 10 && page.messages.allSatisfy { $0.text == longest })
     }
 
-    @Test("a reply of messages is filled to ServerLimits.messageReplyBytes and never past it, however long and escaped the texts; the client asks on, and every page it gives is whole and in order")
+    @Test("a reply of messages or posts is filled to ServerLimits.pageReplyBytes and never past it, however long and escaped the texts; the client asks on, and every page it gives is whole and in order")
     func messageRepliesFitTheirBytes() async throws {
         let (store, ann, ben, room) = try await annAndBenOnAServersStore()
         // Texts as long as may be: of three-byte characters, and of quotes JSON doubles.
@@ -409,7 +409,7 @@ struct RemoteStoreTests {
             #"{"id":1,"op":"messages_before","room_id":\#(room.id),"limit":12}"#,
             #"{"id":2,"op":"messages_after","room_id":\#(room.id),"after":0,"limit":12}"#,
         ])
-        #expect(raw.replies.count == 2 && raw.replies.allSatisfy { $0.utf8.count <= ServerLimits.messageReplyBytes },
+        #expect(raw.replies.count == 2 && raw.replies.allSatisfy { $0.utf8.count <= ServerLimits.pageReplyBytes },
             "reply sizes: \(raw.replies.map(\.utf8.count))")
         let frames = raw.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
         let before = try #require(frames.first?.page)
@@ -422,6 +422,15 @@ struct RemoteStoreTests {
         defer { Task { await client.close() } }
         let page = try await client.messages(in: room.id, for: ann, before: nil, limit: 12)
         #expect(page.messages.map(\.text) == texts && !page.hasOlder)
+        for (number, text) in texts.enumerated() {
+            _ = try await store.createProject(ProjectDraft(title: "study \(number)", works: ["ios"], capacity: 4, body: text), by: ann)
+        }
+        let board = try await RawSocket.exchange(server.url, [#"{"id":3,"op":"projects","query":{"kind":"all"},"limit":12}"#])
+        let posts = try #require(board.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) })
+        #expect(board.replies.allSatisfy { $0.utf8.count <= ServerLimits.pageReplyBytes } && posts.hasMore == true,
+            "a board reply of \(board.replies.map(\.utf8.count)) bytes")
+        #expect(try await client.projects(.all, page: PostPage(before: nil, limit: 12)).map(\.body) == texts.reversed())
+        #expect(try await client.projects(.all, page: PostPage(before: nil, limit: 5)).map(\.body) == texts.suffix(5).reversed())
         let newest = try await client.messages(in: room.id, for: ann, before: nil, limit: 7)
         #expect(newest.messages.map(\.text) == Array(texts.suffix(7)) && newest.hasOlder)
         #expect(try await client.messages(in: room.id, for: ann, after: 0, limit: 12).map(\.text) == texts)

@@ -65,7 +65,8 @@ struct ServerLimitsTests {
     func boardIsPaged() async throws {
         let store = TestServer.memoryStore()
         let ann = try await store.signUp(name: "ann", password: "ann-password")
-        let body = String(repeating: "가", count: ProjectDraft.maximumBodyLength)
+        // Short enough that a whole page fits in a reply (the longest are in RemoteStoreTests).
+        let body = "한 장씩 읽어요"
         for number in 1...(ServerLimits.postsPerReply + 20) {
             _ = try await store.createProject(ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: body), by: ann)
         }
@@ -147,6 +148,43 @@ struct ServerLimitsTests {
             again = try subscriber(ann, subscriptions: 1).1
         }
         #expect(!again.contains("error"), "\(again)")
+    }
+
+    @Test("a user is signed in on at most ServerLimits.connectionsPerUser connections at once; one more is refused, by resume or by login, another user goes on, and once one closes another may sign in")
+    func connectionsPerUser() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let server = try await TestServer.start(store, connectionsPerAddress: 100)
+        defer { Task { await server.stop() } }
+        func signingIn(_ frame: String) throws -> (TCPConnection, String) {
+            let connection = try TCPConnection(port: server.port)
+            try connection.askForWebSocket()
+            _ = try connection.readHandshakeAnswer(within: 10)
+            try connection.sendText(frame)
+            let reply = try connection.readText(until: { $0.contains(#""type":"reply""#) }, within: 10, expecting: "a reply")
+            return (connection, reply)
+        }
+        var held: [TCPConnection] = []
+        for _ in 0..<ServerLimits.connectionsPerUser {
+            let (connection, reply) = try signingIn(RawSocket.resume(ann.token))
+            #expect(!reply.contains("error"), "\(reply)")
+            held.append(connection)
+        }
+        #expect(try signingIn(RawSocket.resume(ann.token)).1.contains("too_many_connections"))
+        #expect(try signingIn(#"{"id":1,"op":"log_in","name":"ann","password":"ann-password"}"#).1.contains("too_many_connections"))
+        let (_, other) = try signingIn(RawSocket.resume(ben.token))
+        #expect(!other.contains("error"), "another user goes on: \(other)")
+
+        // One of ann's connections closes: it no longer counts, a moment later.
+        held.removeFirst()
+        let deadline = ContinuousClock.now + .seconds(10)
+        var again = try signingIn(RawSocket.resume(ann.token))
+        while again.1.contains("too_many_connections") && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            again = try signingIn(RawSocket.resume(ann.token))
+        }
+        #expect(!again.1.contains("error"), "\(again.1)")
     }
 
     @Test("one address holds at most its limit of connections; one more is closed, and once one ends another may open")

@@ -11,12 +11,16 @@ public enum ServerLimits {
     /// addresses: a person's devices need a handful, and nobody can hold the server's memory
     /// with one account from many addresses.
     public static let subscriptionsPerUser = 32
-    /// The bytes a reply of messages is filled to (`messages_before`, `messages_after`): fewer
-    /// messages than asked for come when more would not fit, always at least one, and the
-    /// client asks on from there, so a page of the longest messages is never one huge frame.
-    public static let messageReplyBytes = 64 * 1024
+    /// The bytes a reply of messages or posts is filled to (`messages_before`,
+    /// `messages_after`, `projects`): fewer than asked for come when more would not fit,
+    /// always at least one, and the client asks on from there, so a page of the longest
+    /// messages or posts is never one huge frame.
+    public static let pageReplyBytes = 64 * 1024
     /// Posts one reply holds: the board is read a page at a time (`PostPage`).
     public static let postsPerReply = 100
+    /// Connections signed in as one user at once on a server, over all addresses: a person's
+    /// devices need a handful, and one account can not hold the server's connections.
+    public static let connectionsPerUser = 32
     /// Connections open at once from one address.
     public static let connectionsPerAddress = 64
     /// Requests one connection may make a second, and at once: one more closes it.

@@ -16,6 +16,8 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var names: [String]?
     public var project: Project?
     public var projects: [Project]?
+    /// `projects`: more posts of the page came after these than fitted in the reply.
+    public var hasMore: Bool?
     public var room: Room?
     public var rooms: [RoomSummary]?
     public var page: MessagePage?
@@ -34,6 +36,7 @@ public struct WireFrame: Codable, Sendable, Equatable {
         case subscription, change, database, reason
         case messageID = "message_id"
         case hasNewer = "has_newer"
+        case hasMore = "has_more"
     }
 
     /// The frame that ends a subscription, saying why.
