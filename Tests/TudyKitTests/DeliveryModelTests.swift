@@ -478,26 +478,51 @@ struct DeliveryModelTests {
         return app
     }
 
-    @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
-    func streamEndsAndIsFollowedAgain() async throws {
-        let (base, store, _, ben, room, app) = try await annAndBen()
+    /// Ann at a terminal tudy (its REPL running), logged in and in her room with ben.
+    @MainActor
+    private func annTypingInTheRoom(_ app: TestApp, room: Room) async -> (reader: PromptedLineReader, running: Task<Int32, Never>) {
         let reader = PromptedLineReader(output: app.output)
         let repl = REPL(app: app.app, reader: reader, console: app.context.console, options: .init(isInteractive: true))
         let running = Task { await repl.run() }
-        func waitFor(_ what: String, _ condition: () -> Bool) async {
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !condition() && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
-            #expect(condition(), "\(what); the transcript:\n\(app.output.transcript)")
-        }
         reader.type("/login ann", "password-ann", "/chat", "/open \(room.id)")
-        await waitFor("ann in the room") { reader.isIdle }
+        await Self.waitFor("ann in the room", app) { reader.isIdle }
+        return (reader, running)
+    }
+
+    /// Waits up to 10 s for `condition`; records an issue naming `what`, with the transcript, if it does not come.
+    @MainActor
+    private static func waitFor(_ what: String, _ app: TestApp, _ condition: () -> Bool) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        #expect(condition(), "\(what); the transcript:\n\(app.output.transcript)")
+    }
+
+    @Test("a change stream that ends on its own is told, and followed again: what comes after it is shown")
+    func streamEndsAndIsFollowedAgain() async throws {
+        let (base, store, _, ben, room, app) = try await annAndBen()
+        let (reader, running) = await annTypingInTheRoom(app, room: room)
         _ = try await base.send("before", to: room.id, from: ben)
-        await waitFor("the first message shown") { app.output.transcript.contains("ben: before\n") }
+        await Self.waitFor("the first message shown", app) { app.output.transcript.contains("ben: before\n") }
         store.endChangeStreams()
-        await waitFor("the person told") { app.output.transcript.contains(LiveFeed.streamEndedNotice) }
-        await waitFor("the stream asked for again") { store.calls.count { $0 == "changes" } >= 2 }
+        await Self.waitFor("the person told", app) { app.output.transcript.contains(LiveFeed.streamEndedNotice) }
+        await Self.waitFor("the stream asked for again", app) { store.calls.count { $0 == "changes" } >= 2 }
         _ = try await base.send("after", to: room.id, from: ben)
-        await waitFor("the next message shown") { app.output.transcript.contains("ben: after\n") }
+        await Self.waitFor("the next message shown", app) { app.output.transcript.contains("ben: after\n") }
+        #expect(!app.output.transcript.contains(LiveFeed.sessionEndedNotice))
+        reader.end()
+        _ = await running.value
+    }
+
+    @Test("a login logged out from another tudy: the stream ends with it, and the person is told the login ended, not that it is followed again")
+    func streamEndsWithTheSession() async throws {
+        let (base, _, _, ben, room, app) = try await annAndBen()
+        let (reader, running) = await annTypingInTheRoom(app, room: room)
+        let session = try #require(app.context.login.session)
+        // Another tudy of the same login logs out.
+        try await base.logOut(session)
+        await Self.waitFor("the person told", app) { app.output.transcript.contains(LiveFeed.sessionEndedNotice) }
+        _ = try await base.send("after", to: room.id, from: ben)
+        #expect(!app.output.transcript.contains(LiveFeed.streamEndedNotice) && !app.output.transcript.contains("ben: after"))
         reader.end()
         _ = await running.value
     }

@@ -59,6 +59,9 @@ final class LiveFeed {
     /// What the person is told when the store's change stream ends on its own (its watch
     /// failed): the feed follows again at once.
     static let streamEndedNotice = "the store stopped telling tudy of new messages: following it again"
+    /// What the person is told when the stream ended with its session (a logout from another
+    /// tudy of the same login, or the login's 30 days over): there is nothing to follow again.
+    static let sessionEndedNotice = "your login has ended (a logout from another tudy, or it expired): /login again"
     /// How long the feed waits before it follows a stream that ended again.
     static let followAgainPause = Duration.milliseconds(200)
 
@@ -72,7 +75,9 @@ final class LiveFeed {
         if session != following {
             // What the connection said still stands; a stream of the last session that ended
             // (its logout ends it) is no news to the next.
-            pending = pending.filter { $0.isConnectionReport && $0 != .connection(Self.streamEndedNotice) }
+            pending = pending.filter {
+                $0.isConnectionReport && $0 != .connection(Self.streamEndedNotice) && $0 != .connection(Self.sessionEndedNotice)
+            }
             following = session
         }
         epoch += 1
@@ -87,12 +92,32 @@ final class LiveFeed {
             guard !Task.isCancelled, let self else { return }
             self.streamEnded = true
             self.epoch += 1
+            // A stream ends with its session: then the person is told so, not that it is
+            // followed again.
+            if await self.hasEnded(session) {
+                guard !Task.isCancelled else { return }
+                return self.arrive(.connection(Self.sessionEndedNotice))
+            }
+            guard !Task.isCancelled else { return }
             self.arrive(.connection(Self.streamEndedNotice))
             // After a pause, so that a store whose stream keeps ending is not asked without end.
             try? await self.sleep(Self.followAgainPause)
             guard !Task.isCancelled, self.streamEnded else { return }
             // From a task of its own: following again cancels this one.
             Task { await self.resumeFollowing() }
+        }
+    }
+
+    /// Whether the store says the session is over; a store that can not say now (away) is
+    /// taken to hold it still.
+    private func hasEnded(_ session: Session) async -> Bool {
+        do {
+            _ = try await store.resume(session.token)
+            return false
+        } catch StoreError.sessionEnded {
+            return true
+        } catch {
+            return false
         }
     }
 
