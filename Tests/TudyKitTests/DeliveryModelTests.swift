@@ -513,7 +513,7 @@ struct DeliveryModelTests {
         _ = await running.value
     }
 
-    @Test("a login logged out from another tudy: the stream ends with it, and the person is told the login ended, not that it is followed again")
+    @Test("a login logged out from another tudy: the stream ends with it, the person is told the login ended (not that it is followed again) and is a guest at home")
     func streamEndsWithTheSession() async throws {
         let (base, _, _, ben, room, app) = try await annAndBen()
         let (reader, running) = await annTypingInTheRoom(app, room: room)
@@ -521,9 +521,23 @@ struct DeliveryModelTests {
         // Another tudy of the same login logs out.
         try await base.logOut(session)
         await Self.waitFor("the person told", app) { app.output.transcript.contains(LiveFeed.sessionEndedNotice) }
+        await Self.waitFor("a guest at home", app) { app.context.login.session == nil && app.tabBar.tabBarController.path == "home > board" }
         _ = try await base.send("after", to: room.id, from: ben)
         #expect(!app.output.transcript.contains(LiveFeed.streamEndedNotice) && !app.output.transcript.contains("ben: after"))
         reader.end()
         _ = await running.value
+    }
+
+    @Test("a command refused because the login ended elsewhere makes this tudy a guest at home, as /logout does")
+    func commandFindsTheLoginEnded() async throws {
+        let (base, _, ann, _, _, app) = try await annAndBen()
+        try await app.app.start()
+        app.context.login.session = ann
+        #expect(await app.send("/chat") == [])
+        try await base.logOut(ann)
+        #expect(await app.send("/rooms") == [StoreError.sessionEnded.message])
+        #expect(app.context.login.session == nil && app.tabBar.tabBarController.path == "home > board")
+        app.output.clear()
+        #expect(await app.send("/whoami") == [] && app.output.standardOutput == "guest\n")
     }
 }

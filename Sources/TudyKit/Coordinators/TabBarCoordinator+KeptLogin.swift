@@ -34,6 +34,17 @@ extension TabBarCoordinator {
         }
     }
 
+    /// The store says the login is over (a logout from another tudy of it, or its 30 days):
+    /// this run becomes a guest, as after `/logout`, and the kept login is forgotten. Not while
+    /// a post is being written or a login asked for: that flow is the person's to end.
+    func loginEnded() {
+        guard tabBarController.presented == nil, let session = context.login.session else { return }
+        context.login.session = nil
+        forgetKeptLogin(session)
+        chatCoordinator.reset()
+        tabBarController.select(.home)
+    }
+
     /// Forgets the kept login when it is the one that just ended; another run's stays.
     func forgetKeptLogin(_ session: Session) {
         guard let keeper = context.loginKeeper, keeper.recall() == session.token else { return }

@@ -141,6 +141,7 @@ final class TabBarCoordinator: Coordinator {
             return outcome
         } catch {
             routes.removeAll()
+            if case StoreError.sessionEnded = error { loginEnded() }
             throw error
         }
     }
@@ -313,6 +314,11 @@ final class TabBarCoordinator: Coordinator {
         for change in changes {
             if case .connection(let line) = change {
                 context.console.line(line)
+                if line == LiveFeed.sessionEndedNotice {
+                    let path = tabBarController.path
+                    loginEnded()
+                    if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
+                }
                 continue
             }
             let room = openRoom
