@@ -23,6 +23,8 @@ public struct ChatServer: Sendable {
         public var handshakeLimit: Duration
         /// How long a frame may wait for its client to take it before the client is hung up on.
         public var writePatience: Duration
+        /// The bytes a client may leave waiting for it before it is sent away.
+        public var queuedBytesPerConnection: Int
         /// Connections open at once from one address; one more is closed as it opens.
         public var connectionsPerAddress: Int
         /// Requests the whole server answers a second (twice as many at once); one more is
@@ -31,7 +33,9 @@ public struct ChatServer: Sendable {
 
         public init(
             host: String, port: Int, tls: (certificate: String, key: String)? = nil, handshakeLimit: Duration = .seconds(10),
-            writePatience: Duration = ServerLimits.writePatience, connectionsPerAddress: Int = ServerLimits.connectionsPerAddress,
+            writePatience: Duration = ServerLimits.writePatience,
+            queuedBytesPerConnection: Int = ServerLimits.queuedBytesPerConnection,
+            connectionsPerAddress: Int = ServerLimits.connectionsPerAddress,
             serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond
         ) {
             self.host = host
@@ -39,6 +43,7 @@ public struct ChatServer: Sendable {
             self.tls = tls
             self.handshakeLimit = handshakeLimit
             self.writePatience = writePatience
+            self.queuedBytesPerConnection = queuedBytesPerConnection
             self.connectionsPerAddress = connectionsPerAddress
             self.serverRequestsPerSecond = serverRequestsPerSecond
         }
@@ -122,7 +127,7 @@ public struct ChatServer: Sendable {
         let signedIn = SignedInConnections()
         let serverRate = ServerRate(perSecond: settings.serverRequestsPerSecond)
         let logger = self.logger
-        let writePatience = settings.writePatience
+        let settings = self.settings
         let following = health.map { reports in Task { await board.follow(reports, logger: logger, metrics: metrics) } }
         defer { following?.cancel() }
         let router = Router()
@@ -136,7 +141,7 @@ public struct ChatServer: Sendable {
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
                 return Self.upgrade(
                     channel, service: service, replies: replies, board: board, addresses: addresses,
-                    userSubscriptions: userSubscriptions, userConnections: userConnections, signedIn: signedIn, serverRate: serverRate, writePatience: writePatience, metrics: metrics, logger: logger)
+                    userSubscriptions: userSubscriptions, userConnections: userConnections, signedIn: signedIn, serverRate: serverRate, settings: settings, metrics: metrics, logger: logger)
             }
             guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false) }
             return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true)
@@ -181,7 +186,7 @@ public struct ChatServer: Sendable {
     /// A connection that asked to become a WebSocket: served as a client of the store.
     private static func upgrade(
         _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard,
-        addresses: OpenCounts, userSubscriptions: OpenCounts, userConnections: OpenCounts, signedIn: SignedInConnections, serverRate: ServerRate, writePatience: Duration, metrics: ServerMetrics, logger: Logger
+        addresses: OpenCounts, userSubscriptions: OpenCounts, userConnections: OpenCounts, signedIn: SignedInConnections, serverRate: ServerRate, settings: Settings, metrics: ServerMetrics, logger: Logger
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let peer = channel.remoteAddress?.description ?? "unknown peer"
         let address = channel.remoteAddress?.ipAddress ?? peer
@@ -196,16 +201,16 @@ public struct ChatServer: Sendable {
             let connection = ServerConnection(
                 service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
                 userSubscriptions: userSubscriptions, userConnections: userConnections, connections: signedIn,
-                writePatience: writePatience, hangUp: { channel.close(promise: nil) }, metrics: metrics, logger: logger)
+                writePatience: settings.writePatience, queueLimit: settings.queuedBytesPerConnection, hangUp: { channel.close(promise: nil) }, metrics: metrics, logger: logger)
             metrics.connectionOpened()
             defer { metrics.connectionClosed() }
             logger.info("connection opened", metadata: ["peer": "\(peer)"])
             await connection.start()
             var reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
-            let (requests, stalled) = await connection.end()
-            if stalled {
+            let (requests, notReading) = await connection.end()
+            if let notReading {
                 metrics.refusal("not_reading")
-                reason = "hung up: it took no frame for \(writePatience.components.seconds) s"
+                reason = notReading
             }
             await addresses.close(address)
             logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])
@@ -227,7 +232,7 @@ public struct ChatServer: Sendable {
                 // connection lasts (a task keeps what its deepest call took).
                 async let answered = connection.handle(text)
                 if case .close(let code, let reason) = await answered {
-                    try await outbound.close(code, reason: reason)
+                    await connection.close(code, reason: reason)
                     return reason
                 }
             }

@@ -36,6 +36,12 @@ actor ServerConnection {
     private let metrics: ServerMetrics
     /// The client was hung up on, having taken no frame for `writePatience`.
     private var stalled = false
+    /// What the client is owed and has not taken yet, handed to the socket by `writer`.
+    private var queue = OutboundQueue()
+    private var writer: Task<Void, Never>?
+    private let queueLimit: Int
+    /// The client let more than `queueLimit` bytes wait for it, and is being sent away.
+    private var overflowed = false
     /// The session the connection signed in with (`sign_up`, `log_in` or `resume`): every
     /// later request acts as it, whatever a request names.
     private var signedIn: SessionToken?
@@ -51,7 +57,7 @@ actor ServerConnection {
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
         rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, userConnections: OpenCounts,
         connections: SignedInConnections,
-        writePatience: Duration,
+        writePatience: Duration, queueLimit: Int,
         hangUp: @escaping @Sendable () -> Void,
         metrics: ServerMetrics, logger: Logger
     ) {
@@ -65,6 +71,7 @@ actor ServerConnection {
         self.connections = connections
         self.userConnections = userConnections
         self.writePatience = writePatience
+        self.queueLimit = queueLimit
         self.hangUp = hangUp
         self.metrics = metrics
         self.logger = logger
@@ -74,13 +81,14 @@ actor ServerConnection {
     func start() async {
         let changes = await health.watch()
         tellingHealth = Task { [weak self] in
-            for await health in changes { await self?.write(.status(health)) }
+            for await health in changes { await self?.enqueue(.status(health)) }
         }
     }
 
     /// Answers one text frame.
     func handle(_ text: String) async -> Verdict {
         if isLoggedOut { return Self.loggedOut }
+        if overflowed { return overflowVerdict }
         guard rate.admit() else {
             metrics.refusal("too_many_requests")
             return .close(.policyViolation, "too many requests: at most \(rate.perSecond) a second")
@@ -227,7 +235,12 @@ actor ServerConnection {
     func sessionLoggedOut() async {
         guard signedIn != nil else { return }
         await endSession()
-        if case .close(let code, let reason) = Self.loggedOut { try? await outbound.close(code, reason: reason) }
+        // Told and closed in a task of its own: the logout that asked is not kept waiting on
+        // a client that reads slowly.
+        Task {
+            if case .close(let code, let reason) = Self.loggedOut { await close(code, reason: reason) }
+            await hangUpAfterPatience()
+        }
     }
 
     /// Ends the session here: its subscriptions stop at once, and every later frame closes
@@ -299,12 +312,14 @@ actor ServerConnection {
         metrics.subscriptionStarted()
         isMade = true
         subscriptions[id] = (Task { [weak self] in
+            // The catch-up is read as the client takes it; the live changes are queued as they
+            // come, so that a client that does not take them is found by its queue.
             for message in changed {
-                await self?.push(.messageChanged(message), to: id)
+                await self?.push(.messageChanged(message), to: id, waiting: true)
             }
             do {
                 while !Task.isCancelled, let message = try await missed?.next() {
-                    await self?.push(.message(message), to: id)
+                    await self?.push(.message(message), to: id, waiting: true)
                 }
             } catch {
                 // The client hears the subscription end, and asks again from what it has.
@@ -314,7 +329,7 @@ actor ServerConnection {
             for await change in stream {
                 // Up to the horizon, the catch-up told it (or it came before the client asked).
                 if case .message(let message) = change, message.id <= horizon { continue }
-                await self?.push(change, to: id)
+                await self?.push(change, to: id, waiting: false)
                 if case .message(let message) = change { self?.metrics.delivered(sentAt: message.sentAt) }
             }
             // Ended by the store, not by the client: its session ended (a logout, here or on
@@ -327,7 +342,7 @@ actor ServerConnection {
     private func endSubscription(_ id: Int) async {
         guard let ended = subscriptions.removeValue(forKey: id) else { return }
         await close(ended)
-        await write(.subscriptionEnded(id, reason: "the session ended, or the store stopped telling its changes"))
+        enqueue(.subscriptionEnded(id, reason: "the session ended, or the store stopped telling its changes"))
     }
 
     /// Counts a subscription, its task stopped or done, as ended.
@@ -336,35 +351,110 @@ actor ServerConnection {
         await userSubscriptions.close(subscription.holder)
     }
 
-    private func push(_ change: StoreChange, to subscription: Int) async {
+    private func push(_ change: StoreChange, to subscription: Int, waiting: Bool) async {
         var frame = WireFrame(type: .change)
         frame.subscription = subscription
         frame.change = WireChange(change)
-        await write(frame)
+        if waiting { await write(frame) } else { enqueue(frame) }
     }
 
+    /// Writes a frame once those before it were taken: a reply, or a page of a catch-up, so
+    /// that a client is given them no faster than it reads.
     private func write(_ frame: WireFrame) async {
         guard let text = try? codec.encode(frame) else { return }
         await send(text)
     }
 
+    private func send(_ text: String) async {
+        await drained()
+        enqueue(text)
+    }
+
+    private func enqueue(_ frame: WireFrame) {
+        guard let text = try? codec.encode(frame) else { return }
+        enqueue(text)
+    }
+
+    /// Queues a frame for the writer. One that would take the queue past `queueLimit` sends
+    /// the client away: it is not reading what it is owed. A frame alone is always queued,
+    /// so that no reply is too big for the queue.
+    private func enqueue(_ text: String) {
+        guard !stalled, !overflowed else { return }
+        guard queue.isEmpty || queue.bytes + text.utf8.count <= queueLimit else {
+            overflow()
+            return
+        }
+        queue.append(text)
+        if writer == nil { writer = Task { await self.writeQueued() } }
+    }
+
+    private func writeQueued() async {
+        while let text = queue.popFirst() { await writeWaiting(text) }
+        writer = nil
+    }
+
+    /// Returns once every frame queued was handed to the socket.
+    private func drained() async {
+        while let writer { await writer.value }
+    }
+
     /// Writes a frame, which waits while the client's socket is full; a client that takes
     /// nothing for `writePatience` has stopped reading, and is hung up on, so that what it is
     /// owed does not pile up in the server.
-    private func send(_ text: String) async {
+    private func writeWaiting(_ text: String) async {
+        await withinPatience { try await self.outbound.write(.text(text)) }
+    }
+
+    /// Hangs up on the client if `write` (which waits while its socket is full) has not
+    /// returned within `writePatience`.
+    private func withinPatience(_ write: () async throws -> Void) async {
         let patience = writePatience
         let watch = Task { [weak self] in
             guard (try? await Task.sleep(for: patience)) != nil else { return }
             await self?.giveUpOnReader()
         }
         defer { watch.cancel() }
-        try? await outbound.write(.text(text))
+        try? await write()
     }
 
     private func giveUpOnReader() {
         guard !stalled else { return }
         stalled = true
         hangUp()
+    }
+
+    /// Why a client whose queue passed `queueLimit` is sent away.
+    private var overflowReason: String {
+        "you did not take what you were sent: over \(queueLimit / 1024) KiB waited for you"
+    }
+
+    private var overflowVerdict: Verdict { .close(.policyViolation, overflowReason) }
+
+    /// Drops what the client is owed, ends its subscriptions and sends it away, telling it why
+    /// if it takes the closing frame within `writePatience`.
+    private func overflow() {
+        overflowed = true
+        queue.removeAll()
+        metrics.refusal("queue_full")
+        logger.notice("connection sent away: its queue passed the cap", metadata: ["bytes": "\(queueLimit)"])
+        Task {
+            await endSubscriptions()
+            await close(.policyViolation, reason: overflowReason)
+            await hangUpAfterPatience()
+        }
+    }
+
+    /// Hangs up on a client that was sent its closing frame, unless it closes within
+    /// `writePatience`: the connection would otherwise last as long as the client keeps it.
+    private func hangUpAfterPatience() async {
+        guard (try? await Task.sleep(for: writePatience)) != nil else { return }
+        hangUp()
+    }
+
+    /// Closes the connection once what is queued was written (or the client was hung up on).
+    func close(_ code: WebSocketErrorCode, reason: String) async {
+        await drained()
+        await withinPatience { try await self.outbound.close(code, reason: reason) }
     }
 
     private func errorFrame(id: Int?, _ error: WireError) -> WireFrame {
@@ -374,13 +464,18 @@ actor ServerConnection {
     }
 
     /// Stops every subscription, the connection being over; how many requests it answered,
-    /// and whether it was hung up on for not reading.
-    func end() async -> (requests: Int, stalled: Bool) {
+    /// and why it was sent away for not reading, if it was.
+    func end() async -> (requests: Int, notReading: String?) {
         tellingHealth?.cancel()
         if let signedIn { await connections.remove(self, session: signedIn.hash) }
         await signOut()
         await endSubscriptions()
-        return (requestCount, stalled)
+        writer?.cancel()
+        queue.removeAll()
+        let notReading = stalled
+            ? "hung up: it took no frame for \(writePatience.components.seconds) s"
+            : overflowed ? "sent away: over \(queueLimit / 1024) KiB waited for it" : nil
+        return (requestCount, notReading)
     }
 
     private func endSubscriptions() async {

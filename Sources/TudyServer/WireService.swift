@@ -145,7 +145,9 @@ struct WireService: Sendable {
 
     private func limit(_ request: WireRequest) throws -> Int {
         let limit = try need(request.limit, "limit")
-        guard (1...1000).contains(limit) else { throw BadRequest(message: "limit must be from 1 to 1000") }
+        guard (1...ServerLimits.messagesPerPage).contains(limit) else {
+            throw BadRequest(message: "limit must be from 1 to \(ServerLimits.messagesPerPage)")
+        }
         return limit
     }
 }

@@ -10,6 +10,45 @@ import TudyRemote
 /// passes it, while others go on.
 @Suite("Server limits", .serialized, .closingStores)
 struct ServerLimitsTests {
+    @Test("the README's table of what a server holds gives each bound its constant's figure")
+    func readmeStatesEachBound() throws {
+        let readme = try String(contentsOf: ReadmeTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### What a server holds").dropFirst().first)
+        var table: [String: String] = [:]
+        for row in section.split(separator: "\n").prefix(while: { !$0.hasPrefix("## ") }) where row.hasPrefix("| ") {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.count >= 2 { table[cells[0]] = cells[1] }
+        }
+        func kib(_ bytes: Int) -> String { bytes >= 1024 * 1024 ? "\(bytes / 1024 / 1024) MiB" : "\(bytes / 1024) KiB" }
+        func number(_ value: Int) -> String { value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+        let expected: [String: String] = [
+            "a request": kib(WireCodec.maximumFrameSize),
+            "a reply": kib(WireCodec.maximumReplySize),
+            "requests of one connection": "\(ServerLimits.requestsPerSecond) a second, \(ServerLimits.requestBurst) at once",
+            "requests of the whole server": "\(number(ServerLimits.serverRequestsPerSecond)) a second, \(number(ServerLimits.serverRequestBurst)) at once",
+            "connections from one address": "\(ServerLimits.connectionsPerAddress) (`--connections-per-address N`)",
+            "subscriptions of one connection": "\(ServerLimits.subscriptionsPerConnection)",
+            "subscriptions of one user, over all their connections": "\(ServerLimits.subscriptionsPerUser)",
+            "connections signed in as one user": "\(ServerLimits.connectionsPerUser)",
+            "a frame waiting for its client": "\(ServerLimits.writePatience.components.seconds) s",
+            "changes waiting for a client that does not read": kib(ServerLimits.queuedBytesPerConnection),
+            "wrong tokens on one connection": "\(ServerConnection.tokenMistakesAllowed)",
+            "passwords waiting to be checked": "\(PasswordWork.waitingLimit) (\(PasswordWork.concurrentLimit) checked at once)",
+            "logins waiting for one name": "\(LoginLine.waitingLimit)",
+            "replies kept for keyed requests": "\(number(ReplyCache.defaultCapacity)) and \(kib(ReplyCache.defaultByteCapacity))",
+            "a catch-up held in memory": "\(number(CatchUp.messagesHeld)) messages",
+            "posts in a board reply": "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked)",
+            "messages in a page": number(ServerLimits.messagesPerPage),
+            "a reply of messages or posts": kib(ServerLimits.pageReplyBytes),
+            "a message, a post's body": "\(number(Message.maximumLength)) characters",
+            "people in a group room": "\(Room.memberLimit)",
+            "rooms one person is in": "\(Room.roomsPerPersonLimit)",
+        ]
+        for (what, atMost) in expected.sorted(by: { $0.key < $1.key }) {
+            #expect(table[what] == atMost, "the row '\(what)'")
+        }
+    }
+
     @Test("a subscriber that stops reading is hung up on once a frame has waited the patience; others go on")
     func subscriberThatNeverReads() async throws {
         let store = TestServer.memoryStore()
@@ -45,6 +84,68 @@ struct ServerLimitsTests {
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
         let after = try await store.send("after the hang-up", to: room.id, from: ben, key: nil)
         #expect(await changes.next(1, within: 20).map(\.messageText) == [after.text])
+    }
+
+    @Test("a subscriber that leaves more than ServerLimits.queuedBytesPerConnection waiting for it is sent away and told why, long before its patience is over; others go on")
+    func subscriberWhoseQueuePassesTheCap() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        let log = ServerLog()
+        // Its patience, long beside the time the queue takes to fill, is what it is given to
+        // close after it was told.
+        let server = try await TestServer.start(store, writePatience: .seconds(4), log: log)
+        defer { Task { await server.stop() } }
+
+        let sleeper = try TCPConnection(port: server.port, receiveBuffer: 4096)
+        try sleeper.askForWebSocket()
+        try sleeper.sendText(RawSocket.resume(ann.token))
+        try sleeper.sendText(#"{"id":1,"op":"subscribe"}"#)
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        _ = try await client.logIn(name: "ann", password: "ann-password")
+
+        // Ben writes until what waits for the sleeper passes the cap (its socket full first).
+        let text = String(repeating: "x", count: Message.maximumLength)
+        let enough = 4 * ServerLimits.queuedBytesPerConnection / text.utf8.count + 2_000
+        var sent = 0
+        while !log.contains("queue passed the cap") && sent < enough {
+            for _ in 0..<50 { _ = try await store.send(text, to: room.id, from: ben, key: nil) }
+            sent += 50
+            await Task.yield()
+        }
+        #expect(log.contains("queue passed the cap"), "sent \(sent) messages of \(text.utf8.count) bytes; the sleeper was never sent away")
+
+        // Once it reads, it finds why it was sent away after what it was given.
+        let received = try await sleeper.waitForClose(within: 20)
+        #expect(received.contains("you did not take what you were sent: over \(ServerLimits.queuedBytesPerConnection / 1024) KiB waited for you"))
+        let closed = await log.waitFor(1, of: ["connection closed"], within: .seconds(20))
+        #expect(closed.first?.details.contains("sent away: over") == true, "\(closed)")
+
+        let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
+        let after = try await store.send("after the sleeper left", to: room.id, from: ben, key: nil)
+        #expect(await changes.next(1, within: 20).map(\.messageText) == [after.text])
+    }
+
+    @Test("a catch-up many times the queue's cap is given whole, as fast as the client reads: only live changes count against it")
+    func catchUpPassesTheQueueCap() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let room = try await store.directRoom(between: ann, and: ben.user)
+        let text = String(repeating: "y", count: Message.maximumLength)
+        let count = 100
+        for _ in 0..<count { _ = try await store.send(text, to: room.id, from: ben, key: nil) }
+        let cap = 16 * 1024
+        let server = try await TestServer.start(store, queuedBytes: cap)
+        defer { Task { await server.stop() } }
+        let changes: @Sendable ([String]) -> Int = { replies in replies.filter { $0.contains(#""type":"change""#) }.count }
+        let outcome = try await RawSocket.read(server.url, signedInAs: ann.token, [#"{"id":1,"op":"subscribe","since":0}"#]) {
+            changes($0) == count
+        }
+        #expect(count * text.utf8.count > 20 * cap)
+        #expect(changes(outcome.replies) == count, "closed with \(String(describing: outcome.closeCode)) after \(changes(outcome.replies)) changes")
     }
 
     @Test("a connection holds at most ServerLimits.subscriptionsPerConnection subscriptions; one more is refused, the connection goes on")

@@ -5,6 +5,11 @@ public enum ServerLimits {
     /// for it full) before the client is hung up on: one that stops reading would otherwise
     /// make the server keep, for ever, every change it is owed.
     public static let writePatience = Duration.seconds(10)
+    /// The bytes of frames a client may leave waiting for it (changes it is owed and has not
+    /// taken): one more, and it is sent away, told why, and catches up when it comes back.
+    /// A reply or a page of a catch-up waits for the queue to empty, so only live changes
+    /// pile up.
+    public static let queuedBytesPerConnection = 1024 * 1024
     /// Subscriptions one connection may hold at once: one covers all of a user's rooms.
     public static let subscriptionsPerConnection = 4
     /// Subscriptions one user may hold at once on a server, over all their connections and
@@ -16,6 +21,8 @@ public enum ServerLimits {
     /// always at least one, and the client asks on from there, so a page of the longest
     /// messages or posts is never one huge frame.
     public static let pageReplyBytes = 64 * 1024
+    /// Messages one page may be asked for (`messages_before`, `messages_after`).
+    public static let messagesPerPage = 1000
     /// Posts one reply holds: the board is read a page at a time (`PostPage`).
     public static let postsPerReply = 100
     /// Connections signed in as one user at once on a server, over all addresses: a person's

@@ -27,13 +27,22 @@ enum RawSocket {
         try await talk(url, token, texts, thenListen: ready)
     }
 
+    /// Sends each text in turn as `exchange` does, then reads until what was answered is
+    /// `enough` (and closes) or the server closes the connection.
+    static func read(
+        _ url: String, signedInAs token: SessionToken? = nil, _ texts: [String], until enough: @escaping @Sendable ([String]) -> Bool
+    ) async throws -> Outcome {
+        try await talk(url, token, texts, thenListen: {}, until: enough)
+    }
+
     /// The frame that signs a connection in with a session.
     static func resume(_ token: SessionToken) -> String {
         #"{"id":0,"op":"resume","token":"\#(token.text)"}"#
     }
 
     private static func talk(
-        _ url: String, _ token: SessionToken?, _ texts: [String], thenListen ready: (@Sendable () -> Void)?
+        _ url: String, _ token: SessionToken?, _ texts: [String], thenListen ready: (@Sendable () -> Void)?,
+        until enough: @escaping @Sendable ([String]) -> Bool = { _ in false }
     ) async throws -> Outcome {
         var logger = Logger(label: "tudy.raw-socket")
         logger.logLevel = .critical
@@ -56,6 +65,7 @@ enum RawSocket {
             ready()
             while let frame = try await messages.next() {
                 if case .text(let answer) = frame { outcome.value.replies.append(answer) }
+                if enough(outcome.value.replies) { return }
             }
         }
         var result = outcome.value

@@ -15,20 +15,21 @@ struct TestServer {
     ///   - health: the store's database health, told to clients.
     ///   - handshakeLimit: how long a connection may take to become a WebSocket.
     ///   - writePatience: how long a frame may wait for its client to take it.
+    ///   - queuedBytes: the bytes a client may leave waiting for it.
     ///   - connectionsPerAddress: connections open at once from one address.
     ///   - serverRequestsPerSecond: requests the whole server answers a second.
     ///   - log: where the server logs; by default it logs nothing.
     static func start(
         _ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil,
         health: AsyncStream<StoreHealth>? = nil, handshakeLimit: Duration = .seconds(10),
-        writePatience: Duration = ServerLimits.writePatience, connectionsPerAddress: Int = ServerLimits.connectionsPerAddress,
-        serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond, log: ServerLog? = nil
+        writePatience: Duration = ServerLimits.writePatience, queuedBytes: Int = ServerLimits.queuedBytesPerConnection,
+        connectionsPerAddress: Int = ServerLimits.connectionsPerAddress, serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond, log: ServerLog? = nil
     ) async throws -> TestServer {
         var logger = log?.logger ?? Logger(label: "tudy.test-server")
         if log == nil { logger.logLevel = .critical }
         let settings = ChatServer.Settings(
             host: "127.0.0.1", port: port, tls: tls, handshakeLimit: handshakeLimit, writePatience: writePatience,
-            connectionsPerAddress: connectionsPerAddress, serverRequestsPerSecond: serverRequestsPerSecond)
+            queuedBytesPerConnection: queuedBytes, connectionsPerAddress: connectionsPerAddress, serverRequestsPerSecond: serverRequestsPerSecond)
         let server = ChatServer(store: store, settings: settings, logger: logger, health: health)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
