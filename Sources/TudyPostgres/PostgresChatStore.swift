@@ -171,6 +171,7 @@ public final class PostgresChatStore: SeedableStore {
     public func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
         let key = Accounts.key(name)
+        let place = try hasher.placeInLine()
         try await logins.enter(key)
         defer { logins.leave(key) }
         // The throttle's decision and the record of this try are one transaction under a lock
@@ -201,7 +202,7 @@ public final class PostgresChatStore: SeedableStore {
             }
             return account
         }
-        guard try await hasher.checksLogin(password, against: account?.hash), let account else {
+        guard try await hasher.checksLogin(password, against: account?.hash, in: place), let account else {
             throw StoreError.wrongCredentials
         }
         return try await transaction { connection in

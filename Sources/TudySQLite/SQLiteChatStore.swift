@@ -109,6 +109,7 @@ public final class SQLiteChatStore: SeedableStore {
     public func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
         let key = Accounts.key(name)
+        let place = try hasher.placeInLine()
         try await logins.enter(key)
         defer { logins.leave(key) }
         // The throttle's decision and the record of this try are one immediate transaction, so
@@ -129,7 +130,7 @@ public final class SQLiteChatStore: SeedableStore {
             let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name_key = ?", arguments: [key])
             return row.map { (name: $0["name"], hash: $0["password_hash"]) }
         }
-        guard try await hasher.checksLogin(password, against: account?.hash), let account else {
+        guard try await hasher.checksLogin(password, against: account?.hash, in: place), let account else {
             throw StoreError.wrongCredentials
         }
         return try await write { db in

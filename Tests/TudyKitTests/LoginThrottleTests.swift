@@ -215,4 +215,31 @@ struct LoginThrottleTests {
         #expect(work.waitingCount == 0)
         #expect(try await work.run { 9 } == 9)
     }
+
+    @Test("a place in the line of password checks is taken before a login's other work: the line full, it is refused at once; a place dropped unused is given back")
+    func placesInTheLine() async throws {
+        let work = PasswordWork(concurrentLimit: 1, waitingLimit: 2)
+        var first: PasswordWork.Place? = try work.reserve()
+        let second = try work.reserve()
+        #expect(throws: StoreError.passwordChecksBusy) { _ = try work.reserve() }
+        #expect(work.waitingCount == 2)
+        first = nil
+        #expect(work.waitingCount == 1 && first == nil)
+        #expect(try await work.run(in: second) { 7 } == 7)
+        #expect(work.waitingCount == 0)
+    }
+
+    #if os(Linux)
+    @Test("passwords are hashed on threads that yield to the rest: their nice value is PasswordWork.niceness")
+    func hashingYields() async throws {
+        let work = PasswordWork(concurrentLimit: 1, waitingLimit: 2)
+        let nice = try await work.run { () -> Int in
+            let stat = try String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8)
+            // The fields after the command's closing parenthesis; the nice value is the 19th field.
+            let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+            return Int(fields[16]) ?? 0
+        }
+        #expect(nice == Int(PasswordWork.niceness))
+    }
+    #endif
 }

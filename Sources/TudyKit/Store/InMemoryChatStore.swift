@@ -56,6 +56,7 @@ public actor InMemoryChatStore: SeedableStore {
 
     public func logIn(name: String, password: String) async throws -> Session {
         let key = Accounts.key(name)
+        let place = try hasher.placeInLine()
         try await logins.enter(key)
         defer { logins.leave(key) }
         let now = clock.now()
@@ -67,7 +68,7 @@ public actor InMemoryChatStore: SeedableStore {
         // The try counts as failed until the password is found right, so that tries made at
         // once, while the hash is checked, can not all pass through one due try.
         failedLogins[key] = ((failures?.count ?? 0) + 1, now)
-        guard try await hasher.checksLogin(password, against: account?.passwordHash), let account else {
+        guard try await hasher.checksLogin(password, against: account?.passwordHash, in: place), let account else {
             throw StoreError.wrongCredentials
         }
         failedLogins[key] = nil

@@ -1,48 +1,118 @@
 import Foundation
 import Synchronization
 
-/// Runs password hashing, slow on purpose, on threads of its own, two at a time, never on
-/// Swift's cooperative pool or inside a store's actor: logins made by the hundred (for names
-/// that do not exist, say) wait their turn here, while every other request goes on.
+/// Runs password hashing, slow on purpose, on threads of its own, two at a time and at a
+/// lower priority than the rest of the process, never on Swift's cooperative pool or inside a
+/// store's actor: logins made by the hundred (for names that do not exist, say) wait their
+/// turn here, and while they are hashed every other request is given the processor first.
 final class PasswordWork: Sendable {
     /// How many hashes run at once: 2.
     static let concurrentLimit = 2
     /// How many may wait or run at once; one more is refused (`StoreError.passwordChecksBusy`)
     /// rather than kept: each costs a task and a socket held for as long as the line is.
     static let waitingLimit = 256
+    /// How much the hashing threads yield to the others (a nice value): at 10, the kernel
+    /// gives one a tenth of the weight of a thread that answers requests.
+    static let niceness: Int32 = 10
 
     /// The one every store's hashing goes through.
     static let shared = PasswordWork(concurrentLimit: concurrentLimit, waitingLimit: waitingLimit)
 
+    /// What waits to be hashed, and how many wait or run.
+    private struct Line {
+        var jobs: [@Sendable () -> Void] = []
+        var count = 0
+        var threadsStarted = false
+    }
+
     let waitingLimit: Int
-    private let queue: OperationQueue
-    private let waiting = Mutex(0)
+    private let concurrentLimit: Int
+    private let line = Mutex(Line())
+    /// Signalled once for each job put in the line.
+    private let queued = DispatchSemaphore(value: 0)
 
     init(concurrentLimit: Int, waitingLimit: Int) {
+        self.concurrentLimit = concurrentLimit
         self.waitingLimit = waitingLimit
-        queue = OperationQueue()
-        queue.name = "tudy.password-work"
-        queue.maxConcurrentOperationCount = concurrentLimit
     }
 
     /// How many wait or run now.
-    var waitingCount: Int { waiting.withLock { $0 } }
+    var waitingCount: Int { line.withLock { $0.count } }
+
+    /// A place in the line, taken before a login does anything else, so that one refused for
+    /// a full line costs no database work; given back once used, or when dropped unused.
+    final class Place: Sendable {
+        fileprivate let work: PasswordWork
+        fileprivate let isUsed = Mutex(false)
+
+        fileprivate init(work: PasswordWork) {
+            self.work = work
+        }
+
+        deinit {
+            if !isUsed.withLock({ $0 }) { work.line.withLock { $0.count -= 1 } }
+        }
+    }
 
     /// - Throws: `StoreError.passwordChecksBusy` when `waitingLimit` are in line already.
-    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        let admitted = waiting.withLock { count in
-            guard count < waitingLimit else { return false }
-            count += 1
+    func reserve() throws -> Place {
+        let admitted = line.withLock { line in
+            guard line.count < waitingLimit else { return false }
+            line.count += 1
             return true
         }
         guard admitted else { throw StoreError.passwordChecksBusy }
+        return Place(work: self)
+    }
+
+    /// - Throws: `StoreError.passwordChecksBusy` when `waitingLimit` are in line already.
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await run(in: try reserve(), body)
+    }
+
+    /// Runs `body` in the place taken; a place runs one body.
+    func run<T: Sendable>(in place: Place, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        precondition(place.work === self && !place.isUsed.withLock { $0 }, "a place in another line, or used already")
+        place.isUsed.withLock { $0 = true }
         return try await withCheckedThrowingContinuation { continuation in
-            queue.addOperation {
+            let job: @Sendable () -> Void = {
                 let result = Result { try body() }
-                self.waiting.withLock { $0 -= 1 }
+                self.line.withLock { $0.count -= 1 }
                 continuation.resume(with: result)
             }
+            let startsThreads = line.withLock { line -> Bool in
+                line.jobs.append(job)
+                defer { line.threadsStarted = true }
+                return !line.threadsStarted
+            }
+            if startsThreads { startThreads() }
+            queued.signal()
         }
+    }
+
+    /// The hashing threads, made the first time a password is hashed: a tudy that never
+    /// hashes one has none.
+    private func startThreads() {
+        for number in 0..<concurrentLimit {
+            let thread = Thread { [self] in
+                Self.yieldToOthers()
+                while true {
+                    queued.wait()
+                    let job = line.withLock { $0.jobs.removeFirst() }
+                    job()
+                }
+            }
+            thread.name = "tudy.password-work.\(number)"
+            thread.start()
+        }
+    }
+
+    /// Lowers the calling thread's priority by `niceness`, where the system has a priority per
+    /// thread (Linux, where process 0 is the calling thread); elsewhere it runs as any other.
+    private static func yieldToOthers() {
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+        #endif
     }
 }
 
@@ -52,9 +122,20 @@ extension PasswordHasher {
         try await PasswordWork.shared.run { try self.hash(password) }
     }
 
-    /// `verifyLogin`, run as `PasswordWork` does.
+    /// A place in the line of password checks, taken first by a login: one refused here
+    /// has cost nothing else.
     /// - Throws: `StoreError.passwordChecksBusy` when too many wait already.
-    public func checksLogin(_ password: String, against encoded: String?) async throws -> Bool {
-        try await PasswordWork.shared.run { self.verifyLogin(password, against: encoded) }
+    public func placeInLine() throws -> PasswordCheckPlace {
+        PasswordCheckPlace(place: try PasswordWork.shared.reserve())
     }
+
+    /// `verifyLogin`, run as `PasswordWork` does, in the place taken.
+    public func checksLogin(_ password: String, against encoded: String?, in place: PasswordCheckPlace) async throws -> Bool {
+        try await PasswordWork.shared.run(in: place.place) { self.verifyLogin(password, against: encoded) }
+    }
+}
+
+/// A login's place in the line of password checks (`PasswordHasher.placeInLine`).
+public struct PasswordCheckPlace: Sendable {
+    fileprivate let place: PasswordWork.Place
 }
