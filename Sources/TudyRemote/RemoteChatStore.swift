@@ -124,8 +124,18 @@ public final class RemoteChatStore: ChatStore {
         return try field(try await newestSessionCall(request).user, .user)
     }
 
+    /// Every name, asked for a reply's worth at a time.
     public func userNames() async throws -> [String] {
-        try field(try await newestSessionCall(WireRequest(op: .userNames)).names, .userNames)
+        var names: [String] = []
+        var request = WireRequest(op: .userNames)
+        while true {
+            let reply = try await newestSessionCall(request)
+            let page = try field(reply.names, .userNames)
+            names += page
+            // Each page after the last: a server that says more without going on ends the list.
+            guard reply.hasMore == true, let last = page.last, last > request.name ?? "" else { return names }
+            request.name = last
+        }
     }
 
     private func newestSessionCall(_ request: WireRequest) async throws -> WireFrame {

@@ -33,9 +33,14 @@ struct WireService: Sendable {
         case .userNames:
             // Listed to someone signed in only, and only the people they share a room with:
             // nobody can list every account.
+            // In order, filled to a reply's bytes, from after `name` when it is given.
             let asker = try await session(token)
             let rooms = try await store.rooms(of: asker)
-            reply.names = Set(rooms.flatMap { $0.room.members.map(\.name) } + [asker.user.name]).sorted()
+            let names = Set(rooms.flatMap { $0.room.members.map(\.name) } + [asker.user.name]).sorted()
+            let rest = request.name.map { after in names.drop { $0 <= after } } ?? names[...]
+            let fitting = Self.fitting(rest, overhead: 8) { 2 * $0.utf8.count }
+            reply.names = fitting
+            if fitting.count < rest.count { reply.hasMore = true }
         case .projects:
             guard let query = try need(request.query, "query").query else { throw BadRequest(message: "unknown query kind") }
             // A page, however many posts there are: a board can not make a reply unbounded.
@@ -126,12 +131,12 @@ struct WireService: Sendable {
 
     /// The first of `items` that fit in a reply of `ServerLimits.pageReplyBytes`, and always
     /// the first, `textBytes` giving the most an item's texts can take as JSON; each item
-    /// is given 256 bytes more for its other fields.
-    static func fitting<Item>(_ items: some Sequence<Item>, textBytes: (Item) -> Int) -> [Item] {
+    /// is given `overhead` bytes more for its other fields.
+    static func fitting<Item>(_ items: some Sequence<Item>, overhead: Int = 256, textBytes: (Item) -> Int) -> [Item] {
         var fitting: [Item] = []
         var bytes = 512
         for item in items {
-            bytes += textBytes(item) + 256
+            bytes += textBytes(item) + overhead
             guard bytes <= ServerLimits.pageReplyBytes || fitting.isEmpty else { break }
             fitting.append(item)
         }

@@ -437,6 +437,41 @@ struct RemoteStoreTests {
         #expect(try await client.messages(in: room.id, for: ann, after: 0, limit: 5).map(\.text) == Array(texts.prefix(5)))
     }
 
+    @Test("the names a user may complete come a reply's bytes at a time, in order, each once; the client asks on for the rest")
+    func userNamesFitTheirBytes() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        // Names as long as may be, of three-byte letters (88 bytes): these pass 64 KiB.
+        let count = ServerLimits.pageReplyBytes / 150
+        var names: [String] = []
+        var room: Room?
+        for number in 0..<count {
+            let name = String(repeating: "가", count: 28) + String(format: "%04d", number)
+            names.append(name)
+            _ = try await store.signUp(name: name, password: "some-password")
+            if number.isMultiple(of: Room.memberLimit - 2) {
+                // Each group room holds ann and as many more as fit.
+                let direct = try await store.directRoom(between: ann, and: User(name: name))
+                room = direct
+                continue
+            }
+            let current = try #require(room)
+            room = try await store.invite(User(name: name), to: current.id, by: ann)
+        }
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+
+        let raw = try await RawSocket.exchange(server.url, signedInAs: ann.token, [#"{"id":1,"op":"user_names"}"#])
+        let first = try #require(raw.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) })
+        #expect(raw.replies.allSatisfy { $0.utf8.count <= ServerLimits.pageReplyBytes }, "reply sizes: \(raw.replies.map(\.utf8.count))")
+        #expect(first.hasMore == true && (first.names?.count ?? 0) < count)
+
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        _ = try await client.logIn(name: "ann", password: "ann-password")
+        #expect(try await client.userNames() == (names + ["ann"]).sorted())
+    }
+
     @Test("the server's memory of keyed replies is bounded: at most its count and its bytes, the oldest going first")
     func replyCacheBounded() async throws {
         let cache = ReplyCache(capacity: 50, byteCapacity: 20_000)
