@@ -185,8 +185,19 @@ public final class RemoteChatStore: ChatStore {
 
     // MARK: - Rooms
 
+    /// Every room, asked for a reply's worth at a time (by room id), in the list's order.
     public func rooms(of session: Session) async throws -> [RoomSummary] {
-        try field(try await call(.rooms, session).rooms, .rooms)
+        var rooms: [RoomSummary] = []
+        var after: Int?
+        while true {
+            let reply = try await call(.rooms, session) { $0.after = after }
+            let page = try field(reply.rooms, .rooms)
+            rooms += page
+            // Each page after the last: a server that says more without going on ends the list.
+            guard reply.hasMore == true, let last = page.last?.room.id, last > after ?? 0 else { break }
+            after = last
+        }
+        return rooms.sorted(by: RoomSummary.isListed(_:before:))
     }
 
     public func room(id: Int, for session: Session) async throws -> Room {

@@ -66,7 +66,17 @@ struct WireService: Sendable {
         case .deleteProject:
             try await store.deleteProject(id: try need(request.projectID, "project_id"), by: try await session(token))
         case .rooms:
-            reply.rooms = try await store.rooms(of: try await session(token))
+            // By id, which a room keeps, so that pages asked one after another miss none and
+            // give none twice whatever is sent meanwhile; filled to a reply's bytes, from after
+            // the room `after` when it is given. The client puts them in the list's order.
+            let rooms = try await store.rooms(of: try await session(token)).sorted { $0.room.id < $1.room.id }
+            let rest = request.after.map { after in rooms.drop { $0.room.id <= after } } ?? rooms[...]
+            let fitting = Self.fitting(rest) { summary in
+                let names = (summary.room.members + summary.room.departed).map { $0.name.utf8.count + 16 }.reduce(0, +)
+                return 2 * (names + (summary.lastMessage.map { $0.text.utf8.count + $0.sender.name.utf8.count } ?? 0))
+            }
+            reply.rooms = fitting
+            if fitting.count < rest.count { reply.hasMore = true }
         case .room:
             reply.room = try await store.room(id: try need(request.roomID, "room_id"), for: try await session(token))
         case .directRoom:

@@ -472,6 +472,42 @@ struct RemoteStoreTests {
         #expect(try await client.userNames() == (names + ["ann"]).sorted())
     }
 
+    @Test("the rooms come a reply's bytes at a time, by id; the client asks on and gives them whole in the list's order; a room that gets a message leads it, once")
+    func roomsFitTheirBytes() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        // Last messages as long as may be, of quotes JSON doubles: a few rooms fill a reply.
+        let text = String(repeating: "\"", count: Message.maximumLength)
+        var rooms: [Room] = []
+        for number in 0..<20 {
+            let other = try await store.signUp(name: "member\(number)", password: "some-password")
+            let room = try await store.directRoom(between: ann, and: other.user)
+            _ = try await store.send(text, to: room.id, from: other, key: nil)
+            rooms.append(room)
+        }
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+
+        let raw = try await RawSocket.exchange(server.url, signedInAs: ann.token, [#"{"id":1,"op":"rooms"}"#])
+        let first = try #require(raw.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) })
+        #expect(raw.replies.allSatisfy { $0.utf8.count <= ServerLimits.pageReplyBytes }, "reply sizes: \(raw.replies.map(\.utf8.count))")
+        #expect(first.hasMore == true && (first.rooms?.count ?? 0) < rooms.count)
+        #expect(first.rooms?.map(\.room.id) == Array(rooms.map(\.id).prefix(first.rooms?.count ?? 0)), "the oldest rooms first")
+
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        let session = try await client.logIn(name: "ann", password: "ann-password")
+        // As the store lists them (the times aside, which the wire gives to the millisecond).
+        let line = { (summary: RoomSummary) in
+            "\(summary.room) \(summary.unreadCount) \(summary.lastMessage?.id ?? 0) \(summary.lastMessage?.text.count ?? 0)"
+        }
+        #expect(try await client.rooms(of: session).map(line) == (try await store.rooms(of: ann)).map(line))
+        // The oldest room gets a message: it leads the list, and is still there once.
+        _ = try await store.send("back to the first", to: rooms[0].id, from: ann, key: nil)
+        let listed = try await client.rooms(of: session)
+        #expect(listed.map(\.room.id) == [rooms[0].id] + rooms.dropFirst().reversed().map(\.id))
+    }
+
     @Test("the server's memory of keyed replies is bounded: at most its count and its bytes, the oldest going first")
     func replyCacheBounded() async throws {
         let cache = ReplyCache(capacity: 50, byteCapacity: 20_000)

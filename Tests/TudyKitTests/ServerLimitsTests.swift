@@ -39,7 +39,7 @@ struct ServerLimitsTests {
             "a catch-up held in memory": "\(number(CatchUp.messagesHeld)) messages",
             "posts in a board reply": "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked)",
             "messages in a page": number(ServerLimits.messagesPerPage),
-            "a reply of messages, posts or names": kib(ServerLimits.pageReplyBytes),
+            "a reply of messages, posts, names or rooms": kib(ServerLimits.pageReplyBytes),
             "a message, a post's body": "\(number(Message.maximumLength)) characters",
             "people in a group room": "\(Room.memberLimit)",
             "rooms one person is in": "\(Room.roomsPerPersonLimit)",

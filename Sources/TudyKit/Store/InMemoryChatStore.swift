@@ -114,7 +114,7 @@ public actor InMemoryChatStore: SeedableStore {
                         RoomSummary.unreadLimit,
                         state.messages.count { $0.id > lastRead && $0.isUnread(by: user) }))
             }
-            .sorted { ($0.lastMessage?.id ?? 0, $0.room.id) > ($1.lastMessage?.id ?? 0, $1.room.id) }
+            .sorted(by: RoomSummary.isListed(_:before:))
     }
 
     public func room(id: Int, for session: Session) async throws -> Room {
