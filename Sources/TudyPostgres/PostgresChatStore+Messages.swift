@@ -48,7 +48,7 @@ extension PostgresChatStore {
         return messages
     }
 
-    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+    public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
         return try await transaction { connection in
@@ -66,6 +66,10 @@ extension PostgresChatStore {
                 guard word.unicodeScalars.count <= 2 else { continue }
                 binds.append(word)
                 conditions.append("tudy_letters_and_pairs(message.search_text) @> ARRAY[$\(binds.count)::text]")
+            }
+            if let before {
+                binds.append(before)
+                conditions.append("message.id < $\(binds.count)")
             }
             binds.append(limit)
             let query = PostgresQuery(

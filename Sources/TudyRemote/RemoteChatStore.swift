@@ -257,9 +257,23 @@ public final class RemoteChatStore: ChatStore {
         try field(try await call(.send, session) { $0.text = text; $0.roomID = roomID; $0.key = key }.message, .send)
     }
 
-    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
-        try field(
-            try await call(.findMessages, session) { $0.words = words; $0.limit = limit }.messages, .findMessages)
+    /// The messages found, asked for a reply's worth at a time.
+    public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+        var found: [Message] = []
+        var before = before
+        while found.count < limit {
+            let reply = try await call(.findMessages, session) {
+                $0.words = words
+                $0.before = before
+                $0.limit = limit - found.count
+            }
+            let page = try field(reply.messages, .findMessages)
+            found += page
+            // Each page older than the last: a server that says more without going on ends it.
+            guard reply.hasMore == true, let last = page.last?.id, last < before ?? .max else { break }
+            before = last
+        }
+        return found
     }
 
     public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {

@@ -6,24 +6,33 @@ import TudyKit
 // `LIKE` for the shorter ones (for `/find` of short words only, see `+ShortWords`); `/find`
 // only in the user's rooms.
 extension SQLiteChatStore {
-    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+    public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
         return try await read { db in
             let userID = try Self.signedIn(session.token, now: now, in: db).id
             let terms = Self.searchTerms(words, table: "message")
             guard let match = terms.match else {
-                return try Self.messages(holdingShort: words, userID: userID, limit: limit, in: db)
+                return try Self.messages(holdingShort: words, userID: userID, before: before, limit: limit, in: db)
             }
             // Read from the index newest first, so that a word thousands of messages hold
             // stops at the newest in the user's rooms, not after every match is read and sorted.
             let conditions = ["message_search MATCH ?", "message.room_id IN (SELECT room_id FROM membership WHERE user_id = ? AND is_member)"]
+            let older = Self.condition(olderThan: before, column: "message_search.rowid")
             return try Self.messages(
                 from: "message_search JOIN message ON message.id = message_search.rowid",
-                where: (conditions + terms.likes).joined(separator: " AND ") + " ORDER BY message_search.rowid DESC LIMIT ?",
-                arguments: StatementArguments([match.databaseValue, userID.databaseValue] + terms.patterns + [limit.databaseValue]),
+                where: (conditions + terms.likes + older.sql).joined(separator: " AND ") + " ORDER BY message_search.rowid DESC LIMIT ?",
+                arguments: StatementArguments(
+                    [match.databaseValue, userID.databaseValue] + terms.patterns + older.values + [limit.databaseValue]),
                 in: db)
         }
+    }
+
+    /// The condition that `column`, a message id, is older than `before`, with its value;
+    /// none when `before` is nil.
+    static func condition(olderThan before: Int?, column: String) -> (sql: [String], values: [DatabaseValue]) {
+        guard let before else { return ([], []) }
+        return (["\(column) < ?"], [before.databaseValue])
     }
 
     /// How `table`'s rows whose `search_text` holds every one of `words` (folded) are found:

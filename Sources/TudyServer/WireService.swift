@@ -112,7 +112,11 @@ struct WireService: Sendable {
         case .findMessages:
             // The store takes words as MessageSearch.words gives them; a client may send them as typed.
             let words = MessageSearch.words(try need(request.words, "words").joined(separator: " "))
-            reply.messages = try await store.findMessages(words, for: try await session(token), limit: try limit(request))
+            let found = try await store.findMessages(words, for: try await session(token), before: request.before, limit: try limit(request))
+            // Filled to a reply's bytes; the client asks again from the oldest given.
+            let fitting = Self.fitting(found)
+            reply.messages = fitting
+            if fitting.count < found.count { reply.hasMore = true }
         case .editMessage:
             reply.message = try await store.edit(
                 MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), to: try need(request.text, "text"),

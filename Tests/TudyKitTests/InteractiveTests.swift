@@ -242,6 +242,8 @@ struct InteractiveTests {
         try terminal.enter(["/nosuch"])
         #expect(try terminal.waitUntil { $0.contains("unknown command /nosuch") }.contains("unknown command /nosuch"))
         #expect(try terminal.screen(escapes: true).contains("\u{1B}[31merror: unknown command") == coloured)
+        // The prompt again, so that the key goes to the line editor, not to a terminal between prompts.
+        try terminal.waitUntil { $0.components(separatedBy: "guest>").count >= 3 }
         try terminal.press("C-d")
         #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
         // After an error too, the terminal is as it was.

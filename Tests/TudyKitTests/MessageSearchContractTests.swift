@@ -54,6 +54,28 @@ struct MessageSearchContractTests {
         #expect(try await find("wi", in: store, for: cat) == ["swift group notes", "a secret swift plan"])
     }
 
+    @Test("a search read on from where it stopped (before the oldest found) gives the rest, newest first, none twice; for indexed and short words", arguments: StoreFactory.all)
+    func readOn(_ factory: StoreFactory) async throws {
+        let texts = (1...23).map { "study note \($0)" + ($0.isMultiple(of: 3) ? " 한" : "") }
+        let (store, ann) = try await annReading(texts, in: factory)
+        for query in ["study", "te", "e", "note 한"] {
+            let words = MessageSearch.words(query)
+            let whole = try await store.findMessages(words, for: ann, limit: 100)
+            var pages: [Message] = []
+            var before: Int?
+            // As many pages as the whole holds, and one more: a store that reads no further ends it.
+            for _ in 0...(whole.count / 4 + 1) {
+                let page = try await store.findMessages(words, for: ann, before: before, limit: 4)
+                pages += page
+                guard let last = page.last, page.count == 4 else { break }
+                before = last.id
+            }
+            #expect(!whole.isEmpty && pages.map(\.id) == whole.map(\.id), "'\(query)' read on in pages of 4")
+            let older = try await store.findMessages(words, for: ann, before: whole[2].id, limit: 100)
+            #expect(older.map(\.id) == whole.dropFirst(3).map(\.id), "'\(query)' before the third found")
+        }
+    }
+
     @Test("Korean words inside longer ones, two syllables too; case in every script", arguments: StoreFactory.all)
     func scriptsAndCase(_ factory: StoreFactory) async throws {
         let (store, ann) = try await annReading(

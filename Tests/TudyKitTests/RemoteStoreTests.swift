@@ -396,7 +396,7 @@ struct RemoteStoreTests {
         #expect(page.messages.count == 10 && page.messages.allSatisfy { $0.text == longest })
     }
 
-    @Test("a reply of messages or posts is filled to ServerLimits.pageReplyBytes and never past it, however long and escaped the texts; the client asks on, and every page it gives is whole and in order")
+    @Test("a reply of messages, posts or found messages is filled to ServerLimits.pageReplyBytes and never past it, however long and escaped the texts; the client asks on, and every page it gives is whole and in order")
     func messageRepliesFitTheirBytes() async throws {
         let (store, ann, ben, room) = try await annAndBenOnAServersStore()
         // Texts as long as may be: of three-byte characters, and of quotes JSON doubles.
@@ -435,6 +435,16 @@ struct RemoteStoreTests {
         #expect(newest.messages.map(\.text) == Array(texts.suffix(7)) && newest.hasOlder)
         #expect(try await client.messages(in: room.id, for: ann, after: 0, limit: 12).map(\.text) == texts)
         #expect(try await client.messages(in: room.id, for: ann, after: 0, limit: 5).map(\.text) == Array(texts.prefix(5)))
+
+        // What a search finds is filled to a reply's bytes too, and read on by the client.
+        let search = try await RawSocket.exchange(
+            server.url, signedInAs: ann.token, [#"{"id":4,"op":"find_messages","words":["한"],"limit":50}"#])
+        let found = try #require(search.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) })
+        #expect(search.replies.allSatisfy { $0.utf8.count <= ServerLimits.pageReplyBytes } && found.hasMore == true,
+            "a search reply of \(search.replies.map(\.utf8.count)) bytes")
+        let holding = texts.filter { $0.hasPrefix("한") }.reversed().map { $0 }
+        #expect(try await client.findMessages(["한"], for: ann, limit: 50).map(\.text) == holding)
+        #expect(try await client.findMessages(["한"], for: ann, limit: 4).map(\.text) == Array(holding.prefix(4)))
     }
 
     @Test("the names a user may complete come a reply's bytes at a time, in order, each once; the client asks on for the rest")

@@ -74,8 +74,9 @@ public protocol ChatStore: Sendable {
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.controlCharacter`, `.noSuchRoom`.
     func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
-    /// `MessageSearch.words` gives them), newest first, at most `limit`.
-    func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message]
+    /// `MessageSearch.words` gives them), newest first, at most `limit`; only those older than
+    /// the message `before` (its id), when given, so that a search is read on where it stopped.
+    func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message]
     /// Changes the text of one of the user's own messages in a room, for everyone in it: the
     /// message keeps its place and is marked edited, and the search index holds the new text.
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.controlCharacter`, `.noSuchRoom`, `.noSuchMessage`
@@ -105,6 +106,11 @@ public protocol ChatStore: Sendable {
 
 extension ChatStore {
     public func connectionReports() -> AsyncStream<ConnectionReport>? { nil }
+
+    /// The newest `limit` messages in the user's rooms holding every one of `words`.
+    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+        try await findMessages(words, for: session, before: nil, limit: limit)
+    }
 
     /// Keeps a message that no retry will name.
     public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {

@@ -39,10 +39,10 @@ extension InMemoryChatStore {
         return message
     }
 
-    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+    public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
         let user = try user(of: session.token)
         let found = roomsByID.values.filter { $0.room.hasMember(user) }.flatMap { state in
-            state.messages.filter { MessageSearch.matches($0.text, words) }
+            state.messages.filter { $0.id < before ?? .max && MessageSearch.matches($0.text, words) }
         }
         return Array(found.sorted { $0.id > $1.id }.prefix(limit))
     }

@@ -122,8 +122,8 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("send") { try await base.send(text, to: roomID, from: session, key: key) }
     }
 
-    func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
-        try await pass("findMessages") { try await base.findMessages(words, for: session, limit: limit) }
+    func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+        try await pass("findMessages") { try await base.findMessages(words, for: session, before: before, limit: limit) }
     }
 
     func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
