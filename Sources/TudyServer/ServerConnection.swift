@@ -13,9 +13,6 @@ actor ServerConnection {
         case close(WebSocketErrorCode, String)
     }
 
-    /// Wrong or missing tokens a connection may send before it is closed.
-    static let tokenMistakesAllowed = 10
-
     private let service: WireService
     private let outbound: WebSocketOutboundWriter
     private let replies: ReplyCache
@@ -28,7 +25,7 @@ actor ServerConnection {
     private var subscriptions: [Int: (task: Task<Void, Never>, holder: String)] = [:]
     private let userSubscriptions: OpenCounts
     private var nextSubscription = 1
-    private var tokenMistakes = 0
+    private var signInMistakes = 0
     private var requestCount = 0
     private var tellingHealth: Task<Void, Never>?
     private let writePatience: Duration
@@ -117,9 +114,14 @@ actor ServerConnection {
         }
         await send(text)
         if isLoggedOut { return Self.loggedOut }
-        if frame.error?.code == "session_ended" {
-            tokenMistakes += 1
-            if tokenMistakes >= Self.tokenMistakesAllowed { return .close(.policyViolation, "too many wrong tokens") }
+        // Each costs the server a database's work or a password's hash: one connection may not
+        // make them without end (it may open another, which costs it a handshake).
+        if let error = frame.error, request.op.signsIn || error.code == "session_ended" {
+            signInMistakes += 1
+            if signInMistakes >= ServerLimits.failedSignInsPerConnection {
+                metrics.refusal("too_many_failed_sign_ins")
+                return .close(.policyViolation, "too many failed sign-ins: at most \(ServerLimits.failedSignInsPerConnection) on a connection")
+            }
         }
         return .goOn
     }

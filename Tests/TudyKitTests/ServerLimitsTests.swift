@@ -32,7 +32,7 @@ struct ServerLimitsTests {
             "connections signed in as one user": "\(ServerLimits.connectionsPerUser)",
             "a frame waiting for its client": "\(ServerLimits.writePatience.components.seconds) s",
             "changes waiting for a client that does not read": kib(ServerLimits.queuedBytesPerConnection),
-            "wrong tokens on one connection": "\(ServerConnection.tokenMistakesAllowed)",
+            "failed sign-ins and wrong tokens on one connection": "\(ServerLimits.failedSignInsPerConnection)",
             "passwords waiting to be checked": "\(PasswordWork.waitingLimit) (\(PasswordWork.concurrentLimit) checked at once)",
             "logins waiting for one name": "\(LoginLine.waitingLimit)",
             "replies kept for keyed requests": "\(number(ReplyCache.defaultCapacity)) and \(kib(ReplyCache.defaultByteCapacity))",
@@ -146,6 +146,30 @@ struct ServerLimitsTests {
         }
         #expect(count * text.utf8.count > 20 * cap)
         #expect(changes(outcome.replies) == count, "closed with \(String(describing: outcome.closeCode)) after \(changes(outcome.replies)) changes")
+    }
+
+    @Test("a connection makes at most ServerLimits.failedSignInsPerConnection failed sign-ins, of every kind; the last closes it, and a new connection signs in")
+    func failedSignInsPerConnection() async throws {
+        let store = TestServer.memoryStore()
+        _ = try await store.signUp(name: "ann", password: "ann-password")
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let kinds = [
+            #"{"id":1,"op":"log_in","name":"ann","password":"wrong-password"}"#,
+            #"{"id":2,"op":"log_in","name":"nobody","password":"some-password"}"#,
+            #"{"id":3,"op":"sign_up","name":"ann","password":"some-password"}"#,
+            #"{"id":4,"op":"resume","token":"not-a-token"}"#,
+            #"{"id":5,"op":"rooms"}"#,
+        ]
+        let tries = (0..<ServerLimits.failedSignInsPerConnection + 1).map { kinds[$0 % kinds.count] }
+        let exchange = try await RawSocket.exchange(server.url, tries)
+        #expect(exchange.replies.count == ServerLimits.failedSignInsPerConnection, "replies: \(exchange.replies)")
+        #expect(exchange.replies.allSatisfy { $0.contains(#""error""#) })
+        #expect(exchange.closeCode == .policyViolation)
+
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        _ = try await client.logIn(name: "ann", password: "ann-password")
     }
 
     @Test("a connection holds at most ServerLimits.subscriptionsPerConnection subscriptions; one more is refused, the connection goes on")

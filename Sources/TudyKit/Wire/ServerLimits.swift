@@ -30,6 +30,9 @@ public enum ServerLimits {
     public static let connectionsPerUser = 32
     /// Connections open at once from one address.
     public static let connectionsPerAddress = 64
+    /// Failed sign-ins one connection may make (a wrong password, a name taken, a login
+    /// refused or throttled, a token that names no session): the last closes it.
+    public static let failedSignInsPerConnection = 10
     /// Requests one connection may make a second, and at once: one more closes it.
     public static let requestsPerSecond = 200
     public static let requestBurst = 400

@@ -16,6 +16,9 @@ public struct WireRequest: Codable, Sendable, Equatable {
         case editMessage = "edit_message", unsendMessage = "unsend_message"
         case subscribe, unsubscribe
 
+        /// Whether the operation signs a connection in.
+        public var signsIn: Bool { self == .signUp || self == .logIn || self == .resume }
+
         /// Whether the operation changes the store, so that a repeat must not do it twice.
         public var changesStore: Bool {
             switch self {
