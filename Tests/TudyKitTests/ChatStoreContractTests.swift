@@ -52,6 +52,24 @@ struct ChatStoreContractTests {
         #expect(texts(await changes.next(1)) == ["still here"])
     }
 
+    @Test("a group room names at most Room.departedLimit of those who left, the latest", arguments: StoreFactory.all)
+    func departedAreBounded(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        var people: [Session] = []
+        for number in 0..<(Room.departedLimit + 5) {
+            people.append(try await store.signUp(name: "guest\(number)", password: "password-guest"))
+        }
+        var room = try await store.directRoom(between: ann, and: people[0].user)
+        for person in people.dropFirst() { room = try await store.invite(person.user, to: room.id, by: ann) }
+        // All but the first leave the group, in the order they came.
+        for person in people.dropFirst() { try await store.leave(roomID: room.id, session: person) }
+        let left = try await store.room(id: room.id, for: ann)
+        #expect(left.members.map(\.name) == ["ann", "guest0"])
+        #expect(left.departed.map(\.name) == people.suffix(Room.departedLimit).map(\.user.name))
+        #expect(try await store.rooms(of: ann).first { $0.room.id == room.id }?.room == left)
+    }
+
     @Test("a change stream lasts no longer than its session: a logout ends it, and nothing after it is told", arguments: StoreFactory.all)
     func changeStreamEndsAtLogout(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()

@@ -43,6 +43,7 @@ struct ServerLimitsTests {
             "a message, a post's body": "\(number(Message.maximumLength)) characters",
             "people in a group room": "\(Room.memberLimit)",
             "rooms one person is in": "\(Room.roomsPerPersonLimit)",
+            "those who left a room, named in it": "\(Room.departedLimit)",
         ]
         for (what, atMost) in expected.sorted(by: { $0.key < $1.key }) {
             #expect(table[what] == atMost, "the row '\(what)'")

@@ -11,12 +11,15 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     /// The most rooms one person is in at once: nobody can be put in rooms without end (each
     /// is a line of their room list and a stream of notices), and one must leave a room first.
     public static let roomsPerPersonLimit = 500
+    /// The most of those who left that a room names, the latest: a room people come and go
+    /// through for years is not a list without end in every reply and every header.
+    public static let departedLimit = 20
 
     public let id: Int
     public let kind: Kind
     /// The people who are in the room now, in the order they joined.
     public var members: [User]
-    /// The people who were members and left.
+    /// The people who were members and left: the latest `departedLimit` of them.
     public var departed: [User]
 
     enum CodingKeys: String, CodingKey {
@@ -27,7 +30,7 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
         self.id = id
         self.kind = kind
         self.members = members
-        self.departed = departed
+        self.departed = Array(departed.suffix(Self.departedLimit))
     }
 
     /// Puts someone in the room, whether new or coming back.
@@ -40,6 +43,7 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     public mutating func remove(_ user: User) {
         guard let index = members.firstIndex(where: { $0.isNamed(user.name) }) else { return }
         departed.append(members.remove(at: index))
+        departed = Array(departed.suffix(Self.departedLimit))
     }
 
     /// Whether this person is in the room.
