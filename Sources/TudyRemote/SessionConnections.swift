@@ -1,3 +1,5 @@
+import TudyKit
+
 /// A client's connections to its servers: one per session signed in, since a connection acts
 /// as the one person who signed in on it, and one more, not signed in, for what anyone may
 /// ask (the board) and to sign in on.
@@ -9,6 +11,9 @@ actor SessionConnections {
     /// Each session's connection, by its token, and the tokens from the oldest signed in.
     private var bySession: [String: RemoteConnection] = [:]
     private var order: [String] = []
+    /// The failed sign-ins each connection not signed in has made: the server closes one that
+    /// makes `ServerLimits.failedSignInsPerConnection`, so it is put by a try before.
+    private var failedSignIns: [ObjectIdentifier: Int] = [:]
 
     /// - Parameter make: a new connection, which signs in with the token given (on each
     ///   connection it makes) or not at all.
@@ -45,18 +50,23 @@ actor SessionConnections {
         return make(nil)
     }
 
-    /// A connection taken to sign in on that did not: kept for what anyone may ask, or closed.
+    /// A connection taken to sign in on that did not: kept for what anyone may ask, or closed
+    /// (when there is another, or when one more failed sign-in would have the server close it).
     func notSignedIn(_ connection: RemoteConnection) async {
-        if lobby == nil {
+        let id = ObjectIdentifier(connection)
+        failedSignIns[id, default: 0] += 1
+        if lobby == nil && failedSignIns[id, default: 0] < ServerLimits.failedSignInsPerConnection - 1 {
             lobby = connection
             if order.isEmpty { reports.setPrimary(connection) }
         } else {
+            failedSignIns[id] = nil
             await connection.close()
         }
     }
 
     /// A connection that signed in with `token`: it is that session's from now on.
     func signedIn(_ connection: RemoteConnection, token: String) async {
+        failedSignIns[ObjectIdentifier(connection)] = nil
         let earlier = bySession.updateValue(connection, forKey: token)
         order.removeAll { $0 == token }
         order.append(token)
