@@ -209,7 +209,7 @@ extension PostgresChatStore {
                 let key = Accounts.key(account.name)
                 guard try await Self.userID(key: key, on: connection) == nil else { throw Fixture.nameTaken(account.name, at: index) }
                 try await connection.query(
-                    "INSERT INTO users (name, name_key, password_hash) VALUES (\(account.name), \(key), \(hashes[index]))",
+                    "INSERT INTO users (name, name_key, password_hash, joined_at) VALUES (\(account.name), \(key), \(hashes[index]), \(now))",
                     logger: Self.quiet)
             }
             for (index, post) in fixture.projects.enumerated() {

@@ -160,7 +160,8 @@ public final class PostgresChatStore: SeedableStore {
                 guard try await Self.userID(key: key, on: connection) == nil else { throw StoreError.nameTaken(name) }
                 let id = try await Self.one(
                     Int.self,
-                    "INSERT INTO users (name, name_key, password_hash) VALUES (\(name), \(key), \(hash)) RETURNING id", on: connection)
+                    "INSERT INTO users (name, name_key, password_hash, joined_at) VALUES (\(name), \(key), \(hash), \(now)) RETURNING id",
+                    on: connection)
                 return try await Self.openSession(userID: id ?? 0, user: User(name: name), now: now, on: connection)
             }
         } catch PostgresStoreError.conflict {
@@ -231,8 +232,15 @@ public final class PostgresChatStore: SeedableStore {
         }
     }
 
-    public func user(named name: String) async throws -> User {
-        try await transaction { try await Self.user(named: name, on: $0).user }
+    public func profile(named name: String) async throws -> UserProfile {
+        try await transaction { connection in
+            for try await (stored, joinedAt) in try await connection.query(
+                "SELECT name, joined_at FROM users WHERE name_key = \(Accounts.key(name))", logger: Self.quiet
+            ).decode((String, Date?).self) {
+                return UserProfile(user: User(name: stored), joinedAt: joinedAt)
+            }
+            throw StoreError.unknownUser(name)
+        }
     }
 
     public func userNames() async throws -> [String] {

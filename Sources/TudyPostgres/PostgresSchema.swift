@@ -126,6 +126,8 @@ enum PostgresSchema {
         ]),
         // Failures a day old are deleted at each login: found by this index, not by reading all.
         (7, ["CREATE INDEX login_failure_by_time ON login_failure(last_failed_at)"]),
+        // Null for the accounts made before: the day was not kept.
+        (8, ["ALTER TABLE users ADD COLUMN joined_at TIMESTAMPTZ"]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

@@ -118,10 +118,11 @@ public final class RemoteChatStore: ChatStore {
     // The server finds and lists names only for someone signed in, and `user(named:)` and
     // `userNames` name nobody: they go on the connection of the session signed in last.
 
-    public func user(named name: String) async throws -> User {
+    public func profile(named name: String) async throws -> UserProfile {
         var request = WireRequest(op: .user)
         request.name = name
-        return try field(try await newestSessionCall(request).user, .user)
+        let reply = try await newestSessionCall(request)
+        return UserProfile(user: try field(reply.user, .user), joinedAt: reply.joinedAt)
     }
 
     /// Every name, asked for a reply's worth at a time.

@@ -101,7 +101,9 @@ public final class SQLiteChatStore: SeedableStore {
             guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) == nil else {
                 throw StoreError.nameTaken(name)
             }
-            try db.run(sql: "INSERT INTO user (name, name_key, password_hash) VALUES (?, ?, ?)", arguments: [name, key, hash])
+            try db.run(
+                sql: "INSERT INTO user (name, name_key, password_hash, joined_at) VALUES (?, ?, ?, ?)",
+                arguments: [name, key, hash, StoreDate.text(now)])
             return try Self.openSession(userID: db.lastInsertedRowID, user: User(name: name), now: now, in: db)
         }
     }
@@ -172,8 +174,14 @@ public final class SQLiteChatStore: SeedableStore {
         return (row["id"], User(name: row["name"]))
     }
 
-    public func user(named name: String) async throws -> User {
-        try await read { db in try Self.user(named: name, in: db).user }
+    public func profile(named name: String) async throws -> UserProfile {
+        try await read { db in
+            guard let row = try db.fetchOne(
+                Row.self, sql: "SELECT name, joined_at FROM user WHERE name_key = ?", arguments: [Accounts.key(name)])
+            else { throw StoreError.unknownUser(name) }
+            let joined: String? = row["joined_at"]
+            return UserProfile(user: User(name: row["name"]), joinedAt: joined.flatMap(StoreDate.date))
+        }
     }
 
     public func userNames() async throws -> [String] {
@@ -209,8 +217,8 @@ public final class SQLiteChatStore: SeedableStore {
                     throw Fixture.nameTaken(account.name, at: index)
                 }
                 try db.run(
-                    sql: "INSERT INTO user (name, name_key, password_hash) VALUES (?, ?, ?)",
-                    arguments: [account.name, key, hashes[index]])
+                    sql: "INSERT INTO user (name, name_key, password_hash, joined_at) VALUES (?, ?, ?, ?)",
+                    arguments: [account.name, key, hashes[index], StoreDate.text(now)])
             }
             for (index, post) in fixture.projects.enumerated() {
                 let writerID = try user(post.writer, at: "projects[\(index)]").id

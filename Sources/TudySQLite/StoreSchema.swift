@@ -179,6 +179,10 @@ enum StoreSchema {
             // Failures a day old are deleted at each login: found by this index, not by reading all.
             try db.execute(sql: "CREATE INDEX login_failure_by_time ON login_failure(last_failed_at)")
         }
+        migrator.registerMigration("v14 the day each user joined") { db in
+            // Null for the accounts made before: the day was not kept.
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN joined_at DATETIME")
+        }
         return migrator
     }
 

@@ -29,7 +29,8 @@ struct WireService: Sendable {
         case .user:
             // Found for someone signed in only, by the exact name asked for.
             _ = try await session(token)
-            reply.user = try await store.user(named: try need(request.name, "name"))
+            let profile = try await store.profile(named: try need(request.name, "name"))
+            (reply.user, reply.joinedAt) = (profile.user, profile.joinedAt)
         case .userNames:
             // Listed to someone signed in only, and only the people they share a room with:
             // nobody can list every account.

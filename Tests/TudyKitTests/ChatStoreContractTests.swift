@@ -52,6 +52,18 @@ struct ChatStoreContractTests {
         #expect(texts(await changes.next(1)) == ["still here"])
     }
 
+    @Test("a user's profile says the day they joined, found by any case of the name; a name nobody has is refused", arguments: StoreFactory.all)
+    func profile(_ factory: StoreFactory) async throws {
+        let joined = TestApp.start.addingTimeInterval(86_400 * 3)
+        let store = try await factory.make(clock: WallClock { joined })
+        _ = try await store.signUp(name: "Ann", password: "password-ann")
+        let profile = try await store.profile(named: "ANN")
+        #expect(profile.user.name == "Ann")
+        let when = try #require(profile.joinedAt)
+        #expect(abs(when.timeIntervalSince(joined)) < 1, "joined \(when), signed up \(joined)")
+        await #expect(throws: StoreError.unknownUser("nobody")) { try await store.profile(named: "nobody") }
+    }
+
     @Test("a group room names at most Room.departedLimit of those who left, the latest", arguments: StoreFactory.all)
     func departedAreBounded(_ factory: StoreFactory) async throws {
         let store = try await factory.make()

@@ -87,6 +87,23 @@ struct ForeignFileTests {
         #expect(try await Self.open(link).userNames() == ["alice"])
     }
 
+    @Test("a store made before the day each user joined was kept opens whole: its users are there, their day unknown; one who signs up after has it")
+    func storeFromBeforeJoinedDays() async throws {
+        let path = try TemporaryDirectory.make().appendingPathComponent("old.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(queue, upTo: "v13 failed logins forgotten")
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO user (name, name_key, password_hash) VALUES ('alice', 'alice', 'x')")
+        }
+        try queue.close()
+
+        let store = try Self.open(path)
+        #expect(try await store.profile(named: "alice") == UserProfile(user: User(name: "alice"), joinedAt: nil))
+        _ = try await store.signUp(name: "bob", password: "bob-password")
+        #expect(try await store.profile(named: "bob").joinedAt != nil)
+        #expect(try await store.userNames() == ["alice", "bob"])
+    }
+
     @Test("a store from before the mark is still opened, and gets the mark")
     func unmarkedStore() async throws {
         let path = try TemporaryDirectory.make().appendingPathComponent("old.sqlite").path

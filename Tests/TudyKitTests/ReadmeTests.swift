@@ -87,6 +87,18 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the worked example of adding a command, in the architecture article, is lines of the chat-rooms transcript")
+    func addingACommand() throws {
+        let shown = try Self.block(after: "## Adding a command", language: "text", in: Self.article("Architecture"))
+        let transcript = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/Transcripts/chat-rooms.out"), encoding: .utf8)
+        let lines = transcript.split(separator: "\n")
+        #expect(!shown.isEmpty)
+        for line in shown.split(separator: "\n") {
+            #expect(lines.contains(line), "not a line of the transcript: \(line)")
+        }
+    }
+
     /// What a trace drew, line by line.
     private final class Drawing {
         var text = ""

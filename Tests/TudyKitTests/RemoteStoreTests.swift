@@ -518,6 +518,30 @@ struct RemoteStoreTests {
         #expect(listed.map(\.room.id) == [rooms[0].id] + rooms.dropFirst().reversed().map(\.id))
     }
 
+    @Test("a client whose logins fail again and again, past what a connection may make, is told each failure and then logs in")
+    func failedLoginsGoOn() async throws {
+        let store = TestServer.memoryStore()
+        _ = try await store.signUp(name: "ann", password: "ann-password")
+        let log = ServerLog()
+        let server = try await TestServer.start(store, log: log)
+        defer { Task { await server.stop() } }
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        for number in 0..<ServerLimits.failedSignInsPerConnection {
+            await #expect(throws: StoreError.wrongCredentials) {
+                _ = try await client.logIn(name: "nobody\(number)", password: "some-password")
+            }
+        }
+        // The connection they were made on is gone by now (closed by the client, or else by the server).
+        #expect(await log.waitFor(1, of: ["connection closed"], within: .seconds(10)).count == 1)
+        #expect(try await client.logIn(name: "ann", password: "ann-password").user.name == "ann")
+        for number in 0..<(2 * ServerLimits.failedSignInsPerConnection) {
+            await #expect(throws: StoreError.wrongCredentials) {
+                _ = try await client.logIn(name: "nobody\(number)", password: "some-password")
+            }
+        }
+    }
+
     @Test("the server's memory of keyed replies is bounded: at most its count and its bytes, the oldest going first")
     func replyCacheBounded() async throws {
         let cache = ReplyCache(capacity: 50, byteCapacity: 20_000)

@@ -63,7 +63,7 @@ struct StoreFailureTests {
         let cases: [(setup: [String], line: String, call: String)] = [
             (["/open 1"], "/close", "setProject"), (["/open 1"], "/delete", "deleteProject"),
             (["/chat", "/open 1"], "hello", "send"), (["/chat", "/open 1"], "/leave", "leave"),
-            (["/chat", "/open 1"], "/invite carol", "invite"), (["/chat"], "/dm carol", "user"),
+            (["/chat", "/open 1"], "/invite carol", "invite"), (["/chat"], "/dm carol", "profile"),
             (["/chat"], "/rooms", "rooms"), (["/chat"], "/open 1", "messagesBefore"),
             ([], "/search swift", "projects"), ([], "/open 1", "project"),
         ]

@@ -48,12 +48,12 @@ enum CommandCatalog {
 
 /// The commands that work on every screen; the tab bar carries them out.
 enum GlobalCommand: String, CommandSet {
-    case help, home, chat, back, `where`, tree, next, signup, login, logout, whoami, quit
+    case help, home, chat, back, `where`, tree, next, signup, login, logout, whoami, whois, quit
 
     var argument: CommandSpec.Argument {
         switch self {
         case .help: .optional("command")
-        case .signup, .login: .required("<name>")
+        case .signup, .login, .whois: .required("<name>")
         case .home, .chat, .back, .where, .tree, .next, .logout, .whoami, .quit: .none
         }
     }
@@ -71,6 +71,7 @@ enum GlobalCommand: String, CommandSet {
         case .login: "log in; asks for the password"
         case .logout: "log out; a login kept for later runs ends too"
         case .whoami: "your name, or guest"
+        case .whois: "someone's name, the day they joined, and the rooms you share (log in first)"
         case .quit: "leave tudy"
         }
     }

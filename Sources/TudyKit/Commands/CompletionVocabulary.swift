@@ -34,7 +34,7 @@ public struct CompletionVocabulary: Equatable, Sendable {
         let argumentIndex = line.hasSuffix(" ") ? tokens.count : tokens.count - 1
         guard argumentIndex == 1, let command = tokens.first, command.hasPrefix("/") else { return [] }
         switch command.dropFirst().lowercased() {
-        case "dm", "login": return matching(userNames, word)
+        case "dm", "login", "whois": return matching(userNames, word)
         case "invite": return matching(inviteNames ?? userNames, word)
         case "work": return matching(workTags, word)
         case "help": return matching(commands, word)

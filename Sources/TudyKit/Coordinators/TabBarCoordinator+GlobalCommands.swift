@@ -51,6 +51,11 @@ extension TabBarCoordinator {
             try? await context.store.logOut(session)
         case .whoami:
             context.console.line(context.login.user?.name ?? "guest")
+        case .whois:
+            let session = try context.requireSession()
+            let profile = try await context.store.profile(named: argument)
+            let shared = try await context.store.rooms(of: session).map(\.room).filter { $0.hasMember(profile.user) }
+            context.console.show(.profile(profile, sharedRooms: shared, viewer: session.user))
         case .quit:
             if let unfinished = unfinishedFlow, let hold = modalHold {
                 // At a terminal the first /quit only warns; in a script the flow is dropped, never silently.

@@ -22,8 +22,8 @@ public protocol ChatStore: Sendable {
     func resume(_ token: SessionToken) async throws -> Session
     /// Ends a session: its token is refused from now on.
     func logOut(_ session: Session) async throws
-    /// Returns the user with this name. - Throws: `StoreError.unknownUser`.
-    func user(named name: String) async throws -> User
+    /// The user with this name, and the day they joined. - Throws: `StoreError.unknownUser`.
+    func profile(named name: String) async throws -> UserProfile
     /// The user names the one signed in may see, sorted; for completion and lists. A local
     /// store lists every name; a server only the people who share a room with whoever its
     /// client signed in as last, so that nobody can list every account.
@@ -106,6 +106,11 @@ public protocol ChatStore: Sendable {
 
 extension ChatStore {
     public func connectionReports() -> AsyncStream<ConnectionReport>? { nil }
+
+    /// The user with this name. - Throws: `StoreError.unknownUser`.
+    public func user(named name: String) async throws -> User {
+        try await profile(named: name).user
+    }
 
     /// The newest `limit` messages in the user's rooms holding every one of `words`.
     public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {

@@ -5,6 +5,7 @@ public actor InMemoryChatStore: SeedableStore {
     private struct Account {
         let user: User
         let passwordHash: String
+        let joinedAt: Date
     }
 
     /// A sender's key for one of their messages.
@@ -49,9 +50,10 @@ public actor InMemoryChatStore: SeedableStore {
         let hash = try await hasher.hashed(password)
         // Another sign-up may have taken the name while the hash was made.
         guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
-        let account = Account(user: User(name: name), passwordHash: hash)
+        let now = clock.now()
+        let account = Account(user: User(name: name), passwordHash: hash, joinedAt: now)
         accounts[Accounts.key(name)] = account
-        return sessions.open(for: account.user, now: clock.now())
+        return sessions.open(for: account.user, now: now)
     }
 
     public func logIn(name: String, password: String) async throws -> Session {
@@ -91,9 +93,9 @@ public actor InMemoryChatStore: SeedableStore {
         return account.user
     }
 
-    public func user(named name: String) async throws -> User {
+    public func profile(named name: String) async throws -> UserProfile {
         guard let account = accounts[Accounts.key(name)] else { throw StoreError.unknownUser(name) }
-        return account.user
+        return UserProfile(user: account.user, joinedAt: account.joinedAt)
     }
 
     public func userNames() async throws -> [String] {
@@ -236,10 +238,11 @@ public actor InMemoryChatStore: SeedableStore {
             guard let account = accounts[Accounts.key(name)] else { throw Fixture.unknownName(name, at: place) }
             return account.user
         }
+        let joined = clock.now()
         for (index, account) in fixture.users.enumerated() {
             guard accounts[Accounts.key(account.name)] == nil else { throw Fixture.nameTaken(account.name, at: index) }
             let user = User(name: account.name)
-            accounts[Accounts.key(account.name)] = Account(user: user, passwordHash: try hasher.hash(account.password))
+            accounts[Accounts.key(account.name)] = Account(user: user, passwordHash: try hasher.hash(account.password), joinedAt: joined)
         }
         for (index, post) in fixture.projects.enumerated() {
             let writer = try user(post.writer, at: "projects[\(index)]")

@@ -96,6 +96,8 @@ public final class Console {
             format.postLines(project).forEach { line($0) }
         case .rooms(let summaries, let viewer):
             table(summaries.map { format.roomCells($0, for: viewer) })
+        case .profile(let profile, let rooms, let viewer):
+            write(prefix: "", text: Sanitizer.inert(format.profileLine(profile, sharedRooms: rooms, viewer: viewer)))
         case .screen:
             break
         case .error(_, let message):

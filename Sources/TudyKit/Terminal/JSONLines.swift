@@ -2,7 +2,7 @@ import Foundation
 
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
-/// `notice`, `message`, `posts`, `post`, `rooms`, `screen`, and on standard error `error`
+/// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `screen`, and on standard error `error`
 /// and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
 struct JSONLines {
@@ -31,6 +31,8 @@ struct JSONLines {
         case .posts(let projects): (line("posts", Posts(posts: projects)), .standardOutput)
         case .post(let project): (line("post", Post(post: project)), .standardOutput)
         case .rooms(let summaries, _): (line("rooms", Rooms(rooms: summaries)), .standardOutput)
+        case .profile(let profile, let rooms, _):
+            (line("profile", Profile(name: profile.user.name, joinedAt: profile.joinedAt, sharedRooms: rooms.map(\.id))), .standardOutput)
         case .screen(let path): (line("screen", Screen(path: path)), .standardOutput)
         case .error(let code, let message): (line("error", Failure(code: code, message: message)), .standardError)
         case .note(let text): (line("note", Text(text: text)), .standardError)
@@ -69,6 +71,18 @@ extension JSONLines {
 
     struct Screen: Encodable {
         let path: String
+    }
+
+    struct Profile: Encodable {
+        let name: String
+        let joinedAt: Date?
+        let sharedRooms: [Int]
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case joinedAt = "joined_at"
+            case sharedRooms = "shared_rooms"
+        }
     }
 
     struct Posts: Encodable {

@@ -14,6 +14,9 @@ public enum Output: Sendable {
     case post(Project)
     /// The viewer's rooms.
     case rooms([RoomSummary], viewer: User)
+    /// Someone, as `/whois` tells of them: the day they joined, and the rooms the viewer
+    /// shares with them.
+    case profile(UserProfile, sharedRooms: [Room], viewer: User)
     /// Where a line took the user (the prompt says it at a terminal, so text shows nothing).
     case screen(path: String)
     /// On standard error: what failed, with a stable code for programs.

@@ -60,6 +60,14 @@ public struct TextFormat: Sendable {
     }
 
     /// The cells of a rooms list's row: `#2`, `@bob`, `(alice, bob)`, `[3 unread]`, the last message.
+    /// `bob · joined 2026-11-20 · rooms you share: @bob, group #4`
+    public func profileLine(_ profile: UserProfile, sharedRooms: [Room], viewer: User) -> String {
+        let joined = profile.joinedAt.map { "joined " + day($0) } ?? "joined before tudy kept the day"
+        let rooms = sharedRooms.isEmpty
+            ? "no room you share" : "rooms you share: " + sharedRooms.map { $0.title(for: viewer) }.joined(separator: ", ")
+        return [profile.user.name, joined, rooms].joined(separator: " · ")
+    }
+
     public func roomCells(_ summary: RoomSummary, for viewer: User) -> [String] {
         [
             "#\(summary.room.id)", summary.room.title(for: viewer), "(\(summary.room.memberList))",

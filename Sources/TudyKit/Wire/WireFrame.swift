@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the server sends: a reply to one request (`type` "reply", with its id), a change
 /// pushed to a subscription (`type` "change"; with no `change` but a `reason`, the
 /// subscription's end: its session ended, or the store stopped telling), or the health of the server's database
@@ -13,6 +15,8 @@ public struct WireFrame: Codable, Sendable, Equatable {
     public var version: Int?
     public var session: WireSession?
     public var user: User?
+    /// `user`: the day they joined, when the store kept it.
+    public var joinedAt: Date?
     public var names: [String]?
     public var project: Project?
     public var projects: [Project]?
@@ -37,6 +41,7 @@ public struct WireFrame: Codable, Sendable, Equatable {
         case messageID = "message_id"
         case hasNewer = "has_newer"
         case hasMore = "has_more"
+        case joinedAt = "joined_at"
     }
 
     /// The frame that ends a subscription, saying why.

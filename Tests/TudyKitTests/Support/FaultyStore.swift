@@ -54,8 +54,8 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("logOut") { try await base.logOut(session) }
     }
 
-    func user(named name: String) async throws -> User {
-        try await pass("user") { try await base.user(named: name) }
+    func profile(named name: String) async throws -> UserProfile {
+        try await pass("profile") { try await base.profile(named: name) }
     }
 
     func userNames() async throws -> [String] {
