@@ -68,9 +68,13 @@ public protocol ChatStore: Sendable {
     /// The id of the oldest message in a room that the user has not read and did not write; nil when none.
     func firstUnread(in roomID: Int, for session: Session) async throws -> Int?
     /// Keeps a message; once this returns, the message is stored.
-    /// - Parameter key: the sender's own name for this message (a client's request key). Sent
-    ///   again with the same key, by the same user, it stores nothing and returns the message
-    ///   the first send stored: a retry after a lost reply, even to a restarted server, is safe.
+    /// - Parameters:
+    ///   - text: what the message says, checked by `Message.check`.
+    ///   - roomID: a room the sender is in.
+    ///   - session: the sender's.
+    ///   - key: the sender's own name for this message (a client's request key). Sent
+    ///     again with the same key, by the same user, it stores nothing and returns the message
+    ///     the first send stored: a retry after a lost reply, even to a restarted server, is safe.
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.controlCharacter`, `.noSuchRoom`.
     func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as

@@ -8,6 +8,7 @@ public final class CommandArgumentReader: LineReader {
     private let readsOn: Bool
 
     /// - Parameters:
+    ///   - lines: the command-line arguments, each a line read first.
     ///   - rest: where passwords (and, when `readsOn`, the lines after the arguments) are read.
     ///   - readsOn: whether the session goes on with `rest` once the arguments are done.
     public init(lines: [String], rest: any LineReader, readsOn: Bool) {

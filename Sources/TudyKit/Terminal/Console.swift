@@ -29,7 +29,10 @@ public final class Console {
     /// How dates, messages and posts are written as text; the app's context sets it.
     public var format = TextFormat.utc
 
-    /// - Parameter json: write JSON lines rather than text; the capabilities are then plain.
+    /// - Parameters:
+    ///   - output: where the lines go, standard output and standard error.
+    ///   - capabilities: what the terminal can show (colour, its width).
+    ///   - json: write JSON lines rather than text; the capabilities are then plain.
     public init(output: any TerminalOutput, capabilities: Capabilities = .plain, json: Bool = false) {
         self.output = output
         self.capabilities = json ? .plain : capabilities
