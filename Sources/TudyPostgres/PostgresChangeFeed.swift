@@ -31,6 +31,8 @@ actor PostgresChangeFeed {
     /// Whether the database answers, as the listening connection last found it.
     private var health = StoreHealth.up
     private var healthFollowers: [UUID: AsyncStream<StoreHealth>.Continuation] = [:]
+    /// Who is told each session that ends (by the hash of its token), on whatever server.
+    private var endingFollowers: [UUID: AsyncStream<String>.Continuation] = [:]
 
     init(client: PostgresClient, logger: Logger) {
         self.client = client
@@ -51,6 +53,21 @@ actor PostgresChangeFeed {
         followers = [:]
         healthFollowers.values.forEach { $0.finish() }
         healthFollowers = [:]
+        endingFollowers.values.forEach { $0.finish() }
+        endingFollowers = [:]
+    }
+
+    /// The hash of each session's token as the session ends, by a logout on any server.
+    func endedSessions() -> AsyncStream<String> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1_000))
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopTellingEndings(id) } }
+        endingFollowers[id] = continuation
+        return stream
+    }
+
+    private func stopTellingEndings(_ id: UUID) {
+        endingFollowers[id] = nil
     }
 
     /// The database's health now, then each time it changes.
@@ -167,6 +184,7 @@ actor PostgresChangeFeed {
             followers[id] = nil
             follower.continuation.finish()
         }
+        endingFollowers.values.forEach { $0.yield(hash) }
     }
 
     /// After a lost connection: every message since, every room as it is now, and whether

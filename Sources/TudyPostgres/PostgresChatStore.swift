@@ -72,6 +72,12 @@ public final class PostgresChatStore: SeedableStore {
         await feed.healthReports()
     }
 
+    /// The hash of each session's token as the session ends, by a logout on any server on
+    /// this database: a server closes its connections of that session.
+    public func endedSessions() async -> AsyncStream<String> {
+        await feed.endedSessions()
+    }
+
     /// Stops following changes and closes every connection.
     public func close() async {
         await feed.stop()

@@ -93,20 +93,24 @@ public struct ChatServer: Sendable {
     private let settings: Settings
     private let logger: Logger
     private let health: AsyncStream<StoreHealth>?
+    private let endedSessions: AsyncStream<String>?
     private let metricsExport: MetricsExport?
 
     /// - Parameters:
     ///   - health: how the store's database is, when it has one that can go away: clients are
     ///     told, and while it is down a request is refused at once.
+    ///   - endedSessions: the sessions (by the hash of the token) that end on other servers of
+    ///     the same database, whose connections here are closed at once.
     ///   - metrics: where to serve what an operator watches; nil for no metrics.
     public init(
         store: any ChatStore, settings: Settings, logger: Logger, health: AsyncStream<StoreHealth>? = nil,
-        metrics: MetricsExport? = nil
+        endedSessions: AsyncStream<String>? = nil, metrics: MetricsExport? = nil
     ) {
         self.store = store
         self.settings = settings
         self.logger = logger
         self.health = health
+        self.endedSessions = endedSessions
         metricsExport = metrics
     }
 
@@ -130,6 +134,10 @@ public struct ChatServer: Sendable {
         let settings = self.settings
         let following = health.map { reports in Task { await board.follow(reports, logger: logger, metrics: metrics) } }
         defer { following?.cancel() }
+        let ending = endedSessions.map { hashes in
+            Task { for await hash in hashes { await signedIn.endSession(hash, loggedOutBy: nil) } }
+        }
+        defer { ending?.cancel() }
         let router = Router()
         let scheme = settings.tls == nil ? "ws" : "wss"
         router.get("/") { _, _ in "tudy server: connect with tudy --server \(scheme)://HOST:PORT\n" }

@@ -47,6 +47,8 @@ actor ServerConnection {
     private let userConnections: OpenCounts
     /// Its session was logged out: every later frame closes the connection.
     private var isLoggedOut = false
+    /// It asked for its session's logout, and ends the session itself once it is answered.
+    private var isLoggingOut = false
     private let connections: SignedInConnections
 
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
@@ -172,6 +174,8 @@ actor ServerConnection {
                 }
                 return frame
             case .logOut:
+                isLoggingOut = true
+                defer { isLoggingOut = false }
                 let frame = try await answerOnce(request)
                 if frame.error == nil, let token = signedIn {
                     await connections.endSession(token.hash, loggedOutBy: self)
@@ -235,7 +239,8 @@ actor ServerConnection {
     /// Its session was logged out on another connection: nothing more of it is told here, and
     /// the client is sent away.
     func sessionLoggedOut() async {
-        guard signedIn != nil else { return }
+        // Its own logout (told back by the database, on PostgreSQL) is ended where it is answered.
+        guard signedIn != nil, !isLoggingOut else { return }
         await endSession()
         // Told and closed in a task of its own: the logout that asked is not kept waiting on
         // a client that reads slowly.

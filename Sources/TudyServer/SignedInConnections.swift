@@ -12,8 +12,9 @@ actor SignedInConnections {
         if connections[hash]?.isEmpty == true { connections[hash] = nil }
     }
 
-    /// The session was logged out: each other connection of it is told so and closed.
-    func endSession(_ hash: String, loggedOutBy asker: ServerConnection) async {
+    /// The session was logged out: each other connection of it is told so and closed (every
+    /// one, when the logout was on another server).
+    func endSession(_ hash: String, loggedOutBy asker: ServerConnection?) async {
         let others = (connections.removeValue(forKey: hash) ?? [:]).values.filter { $0 !== asker }
         for connection in others { await connection.sessionLoggedOut() }
     }

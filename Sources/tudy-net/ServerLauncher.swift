@@ -31,6 +31,7 @@ enum ServerLauncher {
         let logger = Logger(label: "tudy.server")
         let store: any SeedableStore
         var health: AsyncStream<StoreHealth>?
+        var endedSessions: AsyncStream<String>?
         do {
             if let database = settings.database {
                 // The pool's own retries are not news; what fails reaches the server's log as an error.
@@ -45,6 +46,7 @@ enum ServerLauncher {
                     url: database, password: password, clock: WallClock { Date() },
                     hasher: Argon2idPasswordHasher(), logger: databaseLogger)
                 health = await postgres.healthReports()
+                endedSessions = await postgres.endedSessions()
                 store = postgres
             } else {
                 store = try Launcher.makeStore(settings.store, access: .server)
@@ -61,7 +63,7 @@ enum ServerLauncher {
         let metricsHost = metrics?.host ?? host
         let server = ChatServer(
             store: store, settings: .init(host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress),
-            logger: logger, health: health, metrics: metrics)
+            logger: logger, health: health, endedSessions: endedSessions, metrics: metrics)
         do {
             try await server.run(stopsOnSignals: true) { port in
                 // The address goes to standard output, so that a script started on port 0 learns it.

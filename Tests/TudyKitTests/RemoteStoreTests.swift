@@ -175,6 +175,35 @@ struct RemoteStoreTests {
         ])
     }
 
+    @Test("a logout on one server of a PostgreSQL database closes the session's idle connections on another at once, told why; another person there goes on", .notQuick)
+    func logOutReachesOtherServers() async throws {
+        let database = try await PostgresTestCluster.newDatabase()
+        let here = try await PostgresTestCluster.store(at: database)
+        let there = try await PostgresTestCluster.store(at: database)
+        let ann = try await here.signUp(name: "ann", password: "ann-password")
+        let ben = try await here.signUp(name: "ben", password: "ben-password")
+        let first = try await TestServer.start(here, endedSessions: await here.endedSessions())
+        defer { Task { await first.stop() } }
+        let second = try await TestServer.start(there, endedSessions: await there.endedSessions())
+        defer { Task { await second.stop() } }
+
+        // Ann's tablet on the second server is signed in and asks nothing more; ben's is there too.
+        let tablet = try TCPConnection(port: second.port)
+        try tablet.askForWebSocket()
+        _ = try tablet.readHandshakeAnswer(within: 10)
+        try tablet.sendText(RawSocket.resume(ann.token))
+        _ = try tablet.readText(until: { $0.contains(#""type":"reply""#) }, within: 10, expecting: "the resume's reply")
+        let bens = try await second.client()
+        defer { Task { await bens.close() } }
+        _ = try await bens.resume(ben.token)
+
+        let logout = try await RawSocket.exchange(first.url, signedInAs: ann.token, [#"{"id":1,"op":"log_out"}"#])
+        #expect(logout.replies.count == 1 && !logout.replies[0].contains("error"), "\(logout.replies)")
+        let rest = try await tablet.waitForClose(within: 10)
+        #expect(rest.contains(ServerConnection.loggedOutReason), "closed, and told why: \(rest)")
+        #expect(try await bens.rooms(of: ben).isEmpty)
+    }
+
     @Test("when the server's database goes away its clients are told, a question fails at once and a message waits; once it is back the message is sent and delivered", .notQuick)
     func databaseOutage() async throws {
         let database = try await PostgresTestCluster.newDatabase()

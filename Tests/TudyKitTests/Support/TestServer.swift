@@ -13,6 +13,7 @@ struct TestServer {
     /// - Parameters:
     ///   - tls: PEM files: serve wss://.
     ///   - health: the store's database health, told to clients.
+    ///   - endedSessions: the sessions that end on other servers of the store's database.
     ///   - handshakeLimit: how long a connection may take to become a WebSocket.
     ///   - writePatience: how long a frame may wait for its client to take it.
     ///   - queuedBytes: the bytes a client may leave waiting for it.
@@ -21,7 +22,7 @@ struct TestServer {
     ///   - log: where the server logs; by default it logs nothing.
     static func start(
         _ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil,
-        health: AsyncStream<StoreHealth>? = nil, handshakeLimit: Duration = .seconds(10),
+        health: AsyncStream<StoreHealth>? = nil, endedSessions: AsyncStream<String>? = nil, handshakeLimit: Duration = .seconds(10),
         writePatience: Duration = ServerLimits.writePatience, queuedBytes: Int = ServerLimits.queuedBytesPerConnection,
         connectionsPerAddress: Int = ServerLimits.connectionsPerAddress, serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond, log: ServerLog? = nil
     ) async throws -> TestServer {
@@ -30,7 +31,7 @@ struct TestServer {
         let settings = ChatServer.Settings(
             host: "127.0.0.1", port: port, tls: tls, handshakeLimit: handshakeLimit, writePatience: writePatience,
             queuedBytesPerConnection: queuedBytes, connectionsPerAddress: connectionsPerAddress, serverRequestsPerSecond: serverRequestsPerSecond)
-        let server = ChatServer(store: store, settings: settings, logger: logger, health: health)
+        let server = ChatServer(store: store, settings: settings, logger: logger, health: health, endedSessions: endedSessions)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
             // A server that fails before it listens (its port still held) ends the wait below.
