@@ -392,11 +392,15 @@ actor ServerConnection {
             return
         }
         queue.append(text)
+        metrics.queued(text.utf8.count)
         if writer == nil { writer = Task { await self.writeQueued() } }
     }
 
     private func writeQueued() async {
-        while let text = queue.popFirst() { await writeWaiting(text) }
+        while let text = queue.popFirst() {
+            metrics.queued(-text.utf8.count)
+            await writeWaiting(text)
+        }
         writer = nil
     }
 
@@ -441,6 +445,7 @@ actor ServerConnection {
     /// if it takes the closing frame within `writePatience`.
     private func overflow() {
         overflowed = true
+        metrics.queued(-queue.bytes)
         queue.removeAll()
         metrics.refusal("queue_full")
         logger.notice("connection sent away: its queue passed the cap", metadata: ["bytes": "\(queueLimit)"])
@@ -478,6 +483,7 @@ actor ServerConnection {
         await signOut()
         await endSubscriptions()
         writer?.cancel()
+        metrics.queued(-queue.bytes)
         queue.removeAll()
         let notReading = stalled
             ? "hung up: it took no frame for \(writePatience.components.seconds) s"

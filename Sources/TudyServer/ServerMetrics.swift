@@ -8,6 +8,7 @@ final class ServerMetrics: Sendable {
     private let factory: any MetricsFactory
     private let connections: Meter
     private let subscriptions: Meter
+    private let queuedBytes: Meter
     private let databaseUp: Gauge
     private let delivery: CoreMetrics.Timer
     /// Counters made so far, by label and dimension value.
@@ -20,6 +21,7 @@ final class ServerMetrics: Sendable {
         self.now = now
         connections = Meter(label: "tudy_connections", factory: factory)
         subscriptions = Meter(label: "tudy_subscriptions", factory: factory)
+        queuedBytes = Meter(label: "tudy_queued_bytes", factory: factory)
         databaseUp = Gauge(label: "tudy_database_up", factory: factory)
         delivery = CoreMetrics.Timer(label: "tudy_delivery_seconds", preferredDisplayUnit: .seconds, factory: factory)
         databaseUp.record(1)
@@ -29,6 +31,10 @@ final class ServerMetrics: Sendable {
     func connectionClosed() { connections.decrement() }
     func subscriptionStarted() { subscriptions.increment() }
     func subscriptionEnded() { subscriptions.decrement() }
+    /// Bytes of frames put in (or, negative, taken out of) the connections' queues.
+    func queued(_ bytes: Int) {
+        if bytes >= 0 { queuedBytes.increment(by: Double(bytes)) } else { queuedBytes.decrement(by: Double(-bytes)) }
+    }
 
     /// A request answered, by its operation.
     func request(_ op: String) { count("tudy_requests_total", "op", op) }

@@ -196,7 +196,7 @@ struct ServerTests {
         #expect(status == 0, "the server did not stop cleanly:\n\(server.text.suffix(3000))")
     }
 
-    @Test("--metrics serves what an operator watches, in Prometheus's text: connections, subscriptions, requests, refusals, logins, delivery")
+    @Test("--metrics serves what an operator watches, in Prometheus's text: connections, subscriptions, queued bytes, requests, refusals, logins, delivery")
     func metrics() async throws {
         let directory = try TemporaryDirectory.make()
         let (server, url) = try serve([
@@ -227,7 +227,7 @@ struct ServerTests {
         for line in [
             "tudy_connections 2.0", "tudy_logins_total{outcome=\"wrong_credentials\"} 1", "tudy_logins_total{outcome=\"ok\"} 3",
             "tudy_refusals_total{reason=\"too_many_subscriptions\"} 1",
-            "tudy_requests_total{op=\"send\"} 1", "tudy_database_up 1.0",
+            "tudy_requests_total{op=\"send\"} 1", "tudy_database_up 1.0", "tudy_queued_bytes 0.0",
         ] {
             #expect(lines.contains(line), "no '\(line)' in:\n\(page)")
         }
