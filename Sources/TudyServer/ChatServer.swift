@@ -217,8 +217,8 @@ public struct ChatServer: Sendable {
             var reason = await Self.serve(connection, inbound: inbound, outbound: outbound)
             let (requests, notReading) = await connection.end()
             if let notReading {
-                metrics.refusal("not_reading")
-                reason = notReading
+                metrics.refusal(notReading.reason)
+                reason = notReading.line
             }
             await addresses.close(address)
             logger.info("connection closed", metadata: ["peer": "\(peer)", "requests": "\(requests)", "reason": "\(reason)"])

@@ -447,7 +447,6 @@ actor ServerConnection {
         overflowed = true
         metrics.queued(-queue.bytes)
         queue.removeAll()
-        metrics.refusal("queue_full")
         logger.notice("connection sent away: its queue passed the cap", metadata: ["bytes": "\(queueLimit)"])
         Task {
             await endSubscriptions()
@@ -476,8 +475,8 @@ actor ServerConnection {
     }
 
     /// Stops every subscription, the connection being over; how many requests it answered,
-    /// and why it was sent away for not reading, if it was.
-    func end() async -> (requests: Int, notReading: String?) {
+    /// and why it was sent away for not reading, if it was: the refusal's reason, and a line.
+    func end() async -> (requests: Int, notReading: (reason: String, line: String)?) {
         tellingHealth?.cancel()
         if let signedIn { await connections.remove(self, session: signedIn.hash) }
         await signOut()
@@ -485,9 +484,9 @@ actor ServerConnection {
         writer?.cancel()
         metrics.queued(-queue.bytes)
         queue.removeAll()
-        let notReading = stalled
-            ? "hung up: it took no frame for \(writePatience.components.seconds) s"
-            : overflowed ? "sent away: over \(queueLimit / 1024) KiB waited for it" : nil
+        let notReading: (String, String)? = stalled
+            ? ("not_reading", "hung up: it took no frame for \(writePatience.components.seconds) s")
+            : overflowed ? ("queue_full", "sent away: over \(queueLimit / 1024) KiB waited for it") : nil
         return (requestCount, notReading)
     }
 
