@@ -105,6 +105,30 @@ struct CompletionTests {
         #expect(board.candidates(for: word, in: line) == expected)
     }
 
+    @Test("what Tab offers and what is checked come from each command's declared argument: names for a name, nothing for a new one, a number refused when it is none", arguments: CommandSpec.declared.map(\.name))
+    func declaredArguments(name: String) throws {
+        let vocabulary = CompletionVocabulary(
+            commands: [], userNames: ["alice"], workTags: ["ios"], openTarget: .posts([7]))
+        for spec in CommandSpec.declared where spec.name == name {
+            guard let kind = spec.argument.kind else {
+                #expect(throws: CommandError.unexpectedArgument(usage: spec.usage)) { try spec.validate("extra") }
+                continue
+            }
+            let offered = vocabulary.candidates(for: "", in: "/\(name) ")
+            switch kind {
+            case .name, .invitee: #expect(offered == ["alice"], "/\(name)")
+            case .workTag: #expect(offered == ["ios"], "/\(name)")
+            case .listed: #expect(offered == ["7"], "/\(name)")
+            case .newName, .words, .messageNumber, .seconds, .text: #expect(offered.isEmpty, "/\(name)")
+            case .command: break
+            }
+            if kind.isNumber {
+                #expect(throws: CommandError.badArgument("'two' is not a number", usage: spec.usage)) { try spec.validate("two") }
+                #expect(try spec.number("#3") == 3)
+            }
+        }
+    }
+
     @Test("in the rooms list /open completes room numbers")
     func rooms() {
         let rooms = CompletionVocabulary(commands: ["rooms", "open", "dm"], openTarget: .rooms([2, 5]))

@@ -52,8 +52,9 @@ enum GlobalCommand: String, CommandSet {
 
     var argument: CommandSpec.Argument {
         switch self {
-        case .help: .optional("command")
-        case .signup, .login, .whois: .required("<name>")
+        case .help: .optional(.command)
+        case .signup: .required(.newName)
+        case .login, .whois: .required(.name)
         case .home, .chat, .back, .where, .tree, .next, .logout, .whoami, .quit: .none
         }
     }

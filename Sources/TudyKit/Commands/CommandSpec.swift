@@ -1,10 +1,71 @@
 /// A slash-command as `/help` shows it, and the shape of its argument.
 struct CommandSpec: Equatable, Sendable {
-    /// Whether a command takes an argument.
+    /// Whether a command takes an argument, and what it is.
     enum Argument: Equatable, Sendable {
         case none
-        case optional(String)
-        case required(String)
+        case optional(ArgumentKind)
+        case required(ArgumentKind)
+
+        /// What the argument is, when there is one.
+        var kind: ArgumentKind? {
+            switch self {
+            case .none: nil
+            case .optional(let kind), .required(let kind): kind
+            }
+        }
+    }
+
+    /// What a command's argument is: its usage's placeholder, what Tab offers for it, and how
+    /// it is checked before the command's handler sees it all come from this.
+    enum ArgumentKind: Equatable, Sendable {
+        /// Someone's name: Tab offers the names you may see.
+        case name
+        /// A name for a new account: nothing is offered.
+        case newName
+        /// Someone to bring into the room: Tab offers those not in it yet.
+        case invitee
+        /// A work tag of the board: Tab offers the tags posts have.
+        case workTag
+        /// Words to find.
+        case words
+        /// The number of a post or room listed on the screen (`3` or `#3`): Tab offers them.
+        case listed(placeholder: String)
+        /// A message's number in the room (`3` or `#3`).
+        case messageNumber
+        /// Whole seconds to wait.
+        case seconds
+        /// A command's name: Tab offers the commands.
+        case command
+        /// Text of its own shape, which its handler reads.
+        case text(placeholder: String)
+
+        /// How `/help` names it.
+        var placeholder: String {
+            switch self {
+            case .name, .newName, .invitee: "<name>"
+            case .workTag: "<tag>"
+            case .words: "<words>"
+            case .listed(let placeholder), .text(let placeholder): placeholder
+            case .messageNumber: "#n"
+            case .seconds: "seconds"
+            case .command: "command"
+            }
+        }
+
+        /// Whether it is a number, checked as one before the handler is called.
+        var isNumber: Bool {
+            switch self {
+            case .listed, .messageNumber: true
+            default: false
+            }
+        }
+    }
+
+    /// Every command declared, the global ones first.
+    static var declared: [CommandSpec] {
+        GlobalCommand.specs + BoardScreen.Command.specs + ProjectSearchScreen.Command.specs + ProjectDetailScreen.Command.specs
+            + RoomListScreen.Command.specs + RoomScreen.Command.specs + MessageSearchScreen.Command.specs
+            + DirectRoomDraftScreen.Command.specs
     }
 
     /// The name without the slash, e.g. `open`.
@@ -28,21 +89,38 @@ struct CommandSpec: Equatable, Sendable {
     var usage: String {
         switch argument {
         case .none: "/\(name)"
-        case .optional(let placeholder): "/\(name) [\(placeholder)]"
-        case .required(let placeholder): "/\(name) \(placeholder)"
+        case .optional(let kind): "/\(name) [\(kind.placeholder)]"
+        case .required(let kind): "/\(name) \(kind.placeholder)"
         }
     }
 
-    /// Checks the argument typed with this command.
-    /// - Throws: `CommandError.missingArgument` or `.unexpectedArgument`.
+    /// Checks the argument typed with this command: there when it must be, none when it
+    /// must not, and a number where it is one.
+    /// - Throws: `CommandError.missingArgument`, `.unexpectedArgument` or `.badArgument`.
     func validate(_ argument: String) throws {
         switch self.argument {
         case .none where !argument.isEmpty:
             throw CommandError.unexpectedArgument(usage: usage)
         case .required where argument.isEmpty:
             throw CommandError.missingArgument(usage: usage)
+        case .optional(let kind) where kind.isNumber && !argument.isEmpty, .required(let kind) where kind.isNumber:
+            _ = try number(argument)
         default:
             return
         }
+    }
+
+    /// The number in an argument like `3` or `#3`.
+    /// - Throws: `CommandError.badArgument` when the argument is not a number from 1 up.
+    func number(_ argument: String) throws -> Int {
+        let digits = argument.hasPrefix("#") ? argument.dropFirst() : argument[...]
+        guard let number = Int(digits) else {
+            throw CommandError.badArgument("'\(argument)' is not a number", usage: usage)
+        }
+        // Every number shown (posts, rooms, messages) starts at 1.
+        guard number > 0 else {
+            throw CommandError.badArgument("'\(argument)' is not a number from 1 up", usage: usage)
+        }
+        return number
     }
 }

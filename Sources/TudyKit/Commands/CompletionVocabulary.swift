@@ -9,14 +9,26 @@ public struct CompletionVocabulary: Equatable, Sendable {
 
     /// Command names without the slash: the screen's own, then the global ones.
     public var commands: [String]
+    /// What each command's argument is, by the command's name, as its declaration says: the
+    /// one that works here, else any that takes an argument (a line may name a command that
+    /// another screen carries out, as `/dm` in a room).
+    var arguments: [String: CommandSpec.ArgumentKind]
     public var userNames: [String]
     /// Who `/invite` may bring in: nil for everyone in `userNames`.
     public var inviteNames: [String]?
     public var workTags: [String]
     public var openTarget: OpenTarget
 
+    /// The vocabulary of the commands named, each argument as its declaration says.
     public init(commands: [String], userNames: [String] = [], workTags: [String] = [], openTarget: OpenTarget = .none) {
+        self.init(specs: [], userNames: userNames, workTags: workTags, openTarget: openTarget)
         self.commands = commands
+    }
+
+    /// The vocabulary of the commands that work here.
+    init(specs: [CommandSpec], userNames: [String] = [], workTags: [String] = [], openTarget: OpenTarget = .none) {
+        commands = specs.map(\.name)
+        arguments = Self.kinds(of: CommandSpec.declared).merging(Self.kinds(of: specs)) { _, here in here }
         self.userNames = userNames
         self.workTags = workTags
         self.openTarget = openTarget
@@ -32,19 +44,26 @@ public struct CompletionVocabulary: Equatable, Sendable {
         }
         // Only the first argument completes; the commands here take one at most.
         let argumentIndex = line.hasSuffix(" ") ? tokens.count : tokens.count - 1
-        guard argumentIndex == 1, let command = tokens.first, command.hasPrefix("/") else { return [] }
-        switch command.dropFirst().lowercased() {
-        case "dm", "login", "whois": return matching(userNames, word)
-        case "invite": return matching(inviteNames ?? userNames, word)
-        case "work": return matching(workTags, word)
-        case "help": return matching(commands, word)
-        case "open":
+        guard argumentIndex == 1, let command = tokens.first, command.hasPrefix("/"),
+            let kind = arguments[command.dropFirst().lowercased()]
+        else { return [] }
+        switch kind {
+        case .name: return matching(userNames, word)
+        case .invitee: return matching(inviteNames ?? userNames, word)
+        case .workTag: return matching(workTags, word)
+        case .command: return matching(commands, word)
+        case .listed:
             switch openTarget {
             case .none: return []
             case .posts(let ids), .rooms(let ids): return matching(ids.map(String.init), word)
             }
-        default: return []
+        case .newName, .words, .messageNumber, .seconds, .text: return []
         }
+    }
+
+    /// The kind of each command's argument, by name, for those that take one.
+    private static func kinds(of specs: [CommandSpec]) -> [String: CommandSpec.ArgumentKind] {
+        Dictionary(specs.compactMap { spec in spec.argument.kind.map { (spec.name, $0) } }) { first, _ in first }
     }
 
     private func matching(_ words: [String], _ prefix: String) -> [String] {

@@ -26,8 +26,7 @@ extension TabBarCoordinator {
         guard isAtCommandPrompt, !isContinuingMessage else { return nil }
         let store = context.store
         let screen = tabBarController.visibleScreen
-        var vocabulary = CompletionVocabulary(
-            commands: (screen?.commands ?? []).map(\.name) + CommandCatalog.global.map(\.name))
+        var vocabulary = CompletionVocabulary(specs: (screen?.commands ?? []) + CommandCatalog.global)
         // Other people: never yourself, and for /invite nobody already in the room.
         let me = context.login.user
         vocabulary.userNames = ((try? await store.userNames()) ?? []).filter { !(me?.isNamed($0) ?? false) }

@@ -14,9 +14,9 @@ final class BoardScreen: Screen {
 
         var argument: CommandSpec.Argument {
             switch self {
-            case .search: .required("<words>")
-            case .work: .required("<tag>")
-            case .open: .required("<id>")
+            case .search: .required(.words)
+            case .work: .required(.workTag)
+            case .open: .required(.listed(placeholder: "<id>"))
             case .list, .more, .new: .none
             }
         }
@@ -66,7 +66,7 @@ final class BoardScreen: Screen {
         case .new:
             try await didSendEventClosure?(.showProjectWrite)
         case .open:
-            let id = try NumberArgument.parse(argument, of: command.spec)
+            let id = try command.spec.number(argument)
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
         }

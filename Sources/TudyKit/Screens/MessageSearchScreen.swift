@@ -15,8 +15,8 @@ final class MessageSearchScreen: Screen {
 
         var argument: CommandSpec.Argument {
             switch self {
-            case .open: .required("<n>")
-            case .find: .required("<words>")
+            case .open: .required(.listed(placeholder: "<n>"))
+            case .find: .required(.words)
             }
         }
 
@@ -60,7 +60,7 @@ final class MessageSearchScreen: Screen {
         let (command, argument) = try Command.parse(input, on: self)
         switch command {
         case .open:
-            let id = try NumberArgument.parse(argument, of: command.spec)
+            let id = try command.spec.number(argument)
             let room = try await context.store.room(id: id, for: try context.requireSession())
             try await didSendEventClosure?(.showRoom(room: room))
         case .find:

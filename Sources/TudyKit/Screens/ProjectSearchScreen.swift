@@ -11,7 +11,7 @@ final class ProjectSearchScreen: Screen {
 
         var argument: CommandSpec.Argument {
             switch self {
-            case .open: .required("<id>")
+            case .open: .required(.listed(placeholder: "<id>"))
             case .more: .none
             }
         }
@@ -67,7 +67,7 @@ final class ProjectSearchScreen: Screen {
         let (command, argument) = try Command.parse(input, on: self)
         switch command {
         case .open:
-            let id = try NumberArgument.parse(argument, of: command.spec)
+            let id = try command.spec.number(argument)
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
         case .more:

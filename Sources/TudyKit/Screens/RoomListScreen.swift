@@ -14,9 +14,9 @@ final class RoomListScreen: Screen {
         var argument: CommandSpec.Argument {
             switch self {
             case .rooms: .none
-            case .open: .required("<n>")
-            case .dm: .required("<name>")
-            case .wait: .optional("seconds")
+            case .open: .required(.listed(placeholder: "<n>"))
+            case .dm: .required(.name)
+            case .wait: .optional(.seconds)
             case .find: MessageSearchScreen.Command.find.argument
             }
         }
@@ -75,7 +75,7 @@ final class RoomListScreen: Screen {
         case .rooms:
             try await appear()
         case .open:
-            let id = try NumberArgument.parse(argument, of: command.spec)
+            let id = try command.spec.number(argument)
             let room = try await context.store.room(id: id, for: try context.requireSession())
             try await didSendEventClosure?(.showRoom(room: room))
         case .dm:

@@ -15,11 +15,11 @@ final class RoomScreen: Screen {
 
         var argument: CommandSpec.Argument {
             switch self {
-            case .invite: .required("<name>")
+            case .invite: .required(.invitee)
             case .members, .leave, .more: .none
-            case .edit: .required("[#n] <text>")
-            case .unsend: .optional("#n")
-            case .wait: .optional("seconds")
+            case .edit: .required(.text(placeholder: "[#n] <text>"))
+            case .unsend: .optional(.messageNumber)
+            case .wait: .optional(.seconds)
             case .find: MessageSearchScreen.Command.find.argument
             }
         }
@@ -132,7 +132,7 @@ final class RoomScreen: Screen {
             let (pick, text) = try Self.editArgument(argument)
             print(try await context.store.edit(pick, in: room.id, to: text, by: session))
         case .unsend:
-            let pick = argument.isEmpty ? MessagePick.last : .id(try NumberArgument.parse(argument, of: command.spec))
+            let pick = argument.isEmpty ? MessagePick.last : .id(try command.spec.number(argument))
             print(try await context.store.unsend(pick, in: room.id, by: session))
         case .invite:
             let invitee = try await context.store.user(named: argument)
