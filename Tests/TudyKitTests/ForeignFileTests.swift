@@ -38,6 +38,16 @@ struct ForeignFileTests {
         })
     }
 
+    /// A store file as an older tudy left it: migrated up to `migration`, then `fill`ed.
+    static func oldStore(upTo migration: String, _ fill: @escaping @Sendable (Database) throws -> Void) async throws -> String {
+        let path = try TemporaryDirectory.make().appendingPathComponent("old.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(queue, upTo: migration)
+        try await queue.write(fill)
+        try queue.close()
+        return path
+    }
+
     static func open(_ path: String) throws -> SQLiteChatStore {
         try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
     }
@@ -89,13 +99,9 @@ struct ForeignFileTests {
 
     @Test("a store made before the day each user joined was kept opens whole: its users are there, their day unknown; one who signs up after has it")
     func storeFromBeforeJoinedDays() async throws {
-        let path = try TemporaryDirectory.make().appendingPathComponent("old.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try StoreSchema.migrator.migrate(queue, upTo: "v13 failed logins forgotten")
-        try await queue.write { db in
+        let path = try await Self.oldStore(upTo: "v13 failed logins forgotten") { db in
             try db.execute(sql: "INSERT INTO user (name, name_key, password_hash) VALUES ('alice', 'alice', 'x')")
         }
-        try queue.close()
 
         let store = try Self.open(path)
         #expect(try await store.profile(named: "alice") == UserProfile(user: User(name: "alice"), joinedAt: nil))
@@ -106,13 +112,9 @@ struct ForeignFileTests {
 
     @Test("a store from before the mark is still opened, and gets the mark")
     func unmarkedStore() async throws {
-        let path = try TemporaryDirectory.make().appendingPathComponent("old.sqlite").path
-        let queue = try DatabaseQueue(path: path)
-        try StoreSchema.migrator.migrate(queue, upTo: "v1 users, posts, rooms, messages")
-        try await queue.write { db in
+        let path = try await Self.oldStore(upTo: "v1 users, posts, rooms, messages") { db in
             try db.execute(sql: "INSERT INTO user (name, password_hash) VALUES ('alice', 'x')")
         }
-        try queue.close()
         #expect(try StoreFileHeader(path: path).applicationID == 0)
 
         #expect(try await Self.open(path).userNames() == ["alice"])

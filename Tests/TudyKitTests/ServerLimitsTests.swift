@@ -50,83 +50,92 @@ struct ServerLimitsTests {
         }
     }
 
+    /// A server on which ann's second device has subscribed and then never reads a byte,
+    /// while her other client reads, and ben writes to her.
+    private struct Sleeper {
+        let store: InMemoryChatStore
+        let ann: Session
+        let ben: Session
+        let room: Room
+        let log: ServerLog
+        let server: TestServer
+        let sleeper: TCPConnection
+        let reader: RemoteChatStore
+
+        init(writePatience: Duration) async throws {
+            store = TestServer.memoryStore()
+            ann = try await store.signUp(name: "ann", password: "ann-password")
+            ben = try await store.signUp(name: "ben", password: "ben-password")
+            room = try await store.directRoom(between: ann, and: ben.user)
+            log = ServerLog()
+            server = try await TestServer.start(store, writePatience: writePatience, log: log)
+            sleeper = try TCPConnection(port: server.port, receiveBuffer: 4096)
+            try sleeper.askForWebSocket()
+            try sleeper.sendText(RawSocket.resume(ann.token))
+            try sleeper.sendText(#"{"id":1,"op":"subscribe"}"#)
+            reader = try await server.client()
+            _ = try await reader.logIn(name: "ann", password: "ann-password")
+        }
+
+        /// Ben writes the longest messages, 50 at a time, until the server logs `logged` or
+        /// `most` are sent; how many he sent.
+        func benWrites(until logged: String, most: Int) async throws -> Int {
+            let text = String(repeating: "x", count: Message.maximumLength)
+            var sent = 0
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !log.contains(logged) && sent < most && ContinuousClock.now < deadline {
+                for _ in 0..<50 { _ = try await store.send(text, to: room.id, from: ben, key: nil) }
+                sent += 50
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return sent
+        }
+
+        /// Ann's client that reads is still told what ben sends.
+        func readerGoesOn() async throws {
+            let changes = await ChangeRecorder.reading(try await reader.changes(for: ann))
+            let after = try await store.send("after the sleeper left", to: room.id, from: ben, key: nil)
+            #expect(await changes.next(1, within: 20).map(\.messageText) == [after.text])
+        }
+
+        /// Stops the server and the reader, in a task of their own: for a test's `defer`.
+        func stop() {
+            let (reader, server) = (reader, server)
+            Task {
+                await reader.close()
+                await server.stop()
+            }
+        }
+    }
+
     @Test("a subscriber that stops reading is hung up on once a frame has waited the patience; others go on")
     func subscriberThatNeverReads() async throws {
-        let store = TestServer.memoryStore()
-        let ann = try await store.signUp(name: "ann", password: "ann-password")
-        let ben = try await store.signUp(name: "ben", password: "ben-password")
-        let room = try await store.directRoom(between: ann, and: ben.user)
-        let log = ServerLog()
-        let server = try await TestServer.start(store, writePatience: .seconds(1), log: log)
-        defer { Task { await server.stop() } }
-
-        // Ann's second device subscribes and then never reads a byte.
-        let sleeper = try TCPConnection(port: server.port, receiveBuffer: 4096)
-        try sleeper.askForWebSocket()
-        try sleeper.sendText(RawSocket.resume(ann.token))
-        try sleeper.sendText(#"{"id":1,"op":"subscribe"}"#)
-        let client = try await server.client()
-        defer { Task { await client.close() } }
-        _ = try await client.logIn(name: "ann", password: "ann-password")
-
-        // Ben writes until what the sleeper is owed fills its socket, and a frame waits on it.
-        let text = String(repeating: "x", count: Message.maximumLength)
-        var sent = 0
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !log.contains("hung up") && sent < 20_000 && ContinuousClock.now < deadline {
-            for _ in 0..<50 { _ = try await store.send(text, to: room.id, from: ben, key: nil) }
-            sent += 50
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        let closed = await log.waitFor(1, of: ["connection closed"], within: .seconds(10))
+        let sleeping = try await Sleeper(writePatience: .seconds(1))
+        defer { sleeping.stop() }
+        // Until what the sleeper is owed fills its socket, and a frame waits on it.
+        _ = try await sleeping.benWrites(until: "hung up", most: 20_000)
+        let closed = await sleeping.log.waitFor(1, of: ["connection closed"], within: .seconds(10))
         #expect(closed.first?.details.contains("hung up: it took no frame for 1 s") == true, "\(closed)")
-
-        // Ann's other client, which reads, is still served.
-        let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
-        let after = try await store.send("after the hang-up", to: room.id, from: ben, key: nil)
-        #expect(await changes.next(1, within: 20).map(\.messageText) == [after.text])
+        try await sleeping.readerGoesOn()
     }
 
     @Test("a subscriber that leaves more than ServerLimits.queuedBytesPerConnection waiting for it is sent away and told why, long before its patience is over; others go on")
     func subscriberWhoseQueuePassesTheCap() async throws {
-        let store = TestServer.memoryStore()
-        let ann = try await store.signUp(name: "ann", password: "ann-password")
-        let ben = try await store.signUp(name: "ben", password: "ben-password")
-        let room = try await store.directRoom(between: ann, and: ben.user)
-        let log = ServerLog()
         // Its patience, long beside the time the queue takes to fill, is what it is given to
         // close after it was told.
-        let server = try await TestServer.start(store, writePatience: .seconds(4), log: log)
-        defer { Task { await server.stop() } }
-
-        let sleeper = try TCPConnection(port: server.port, receiveBuffer: 4096)
-        try sleeper.askForWebSocket()
-        try sleeper.sendText(RawSocket.resume(ann.token))
-        try sleeper.sendText(#"{"id":1,"op":"subscribe"}"#)
-        let client = try await server.client()
-        defer { Task { await client.close() } }
-        _ = try await client.logIn(name: "ann", password: "ann-password")
-
-        // Ben writes until what waits for the sleeper passes the cap (its socket full first).
-        let text = String(repeating: "x", count: Message.maximumLength)
-        let enough = 4 * ServerLimits.queuedBytesPerConnection / text.utf8.count + 2_000
-        var sent = 0
-        while !log.contains("queue passed the cap") && sent < enough {
-            for _ in 0..<50 { _ = try await store.send(text, to: room.id, from: ben, key: nil) }
-            sent += 50
-            await Task.yield()
-        }
-        #expect(log.contains("queue passed the cap"), "sent \(sent) messages of \(text.utf8.count) bytes; the sleeper was never sent away")
+        let sleeping = try await Sleeper(writePatience: .seconds(4))
+        defer { sleeping.stop() }
+        // Until what waits for the sleeper passes the cap (its socket full first).
+        let most = 4 * ServerLimits.queuedBytesPerConnection / Message.maximumLength + 2_000
+        let sent = try await sleeping.benWrites(until: "queue passed the cap", most: most)
+        #expect(sleeping.log.contains("queue passed the cap"), "sent \(sent) messages; the sleeper was never sent away")
 
         // Once it reads, it finds why it was sent away after what it was given.
-        let received = try await sleeper.waitForClose(within: 20)
+        let received = try await sleeping.sleeper.waitForClose(within: 20)
         #expect(received.contains("you did not take what you were sent: over \(ServerLimits.queuedBytesPerConnection / 1024) KiB waited for you"))
-        let closed = await log.waitFor(1, of: ["connection closed"], within: .seconds(20))
+        let closed = await sleeping.log.waitFor(1, of: ["connection closed"], within: .seconds(20))
         #expect(closed.first?.details.contains("sent away: over") == true, "\(closed)")
-
-        let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
-        let after = try await store.send("after the sleeper left", to: room.id, from: ben, key: nil)
-        #expect(await changes.next(1, within: 20).map(\.messageText) == [after.text])
+        try await sleeping.readerGoesOn()
     }
 
     @Test("a catch-up many times the queue's cap is given whole, as fast as the client reads: only live changes count against it")
