@@ -313,8 +313,9 @@ actor ServerConnection {
         reply.subscription = id
         // Where a catch-up after the next reconnection starts, if nothing comes before it.
         reply.messageID = horizon
-        // The rooms as they are now, from which a client that was away learns what it missed.
-        reply.rooms = rooms
+        // The rooms as they are now, from which a client that was away learns who came and went:
+        // their members only, not their last messages, which the catch-up tells.
+        reply.rooms = rooms.map { RoomSummary(room: $0.room, lastMessage: nil, unreadCount: 0) }
         await write(reply)
         metrics.subscriptionStarted()
         isMade = true

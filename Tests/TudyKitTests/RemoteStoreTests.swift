@@ -527,8 +527,12 @@ struct RemoteStoreTests {
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
 
-        let raw = try await RawSocket.exchange(server.url, signedInAs: ann.token, [#"{"id":1,"op":"rooms"}"#])
+        let raw = try await RawSocket.exchange(
+            server.url, signedInAs: ann.token, [#"{"id":1,"op":"rooms"}"#, #"{"id":2,"op":"subscribe","since":0}"#])
         let first = try #require(raw.replies.first.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) })
+        // A subscription's reply names the rooms and their members, not their last messages.
+        let subscribed = try #require(raw.replies.last.flatMap { try? WireCodec().decode(WireFrame.self, from: $0) })
+        #expect(subscribed.rooms?.count == rooms.count && subscribed.rooms?.allSatisfy { $0.lastMessage == nil } == true)
         #expect(raw.replies.allSatisfy { $0.utf8.count <= ServerLimits.pageReplyBytes }, "reply sizes: \(raw.replies.map(\.utf8.count))")
         #expect(first.hasMore == true && (first.rooms?.count ?? 0) < rooms.count)
         #expect(first.rooms?.map(\.room.id) == Array(rooms.map(\.id).prefix(first.rooms?.count ?? 0)), "the oldest rooms first")
