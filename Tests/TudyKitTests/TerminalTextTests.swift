@@ -126,6 +126,11 @@ struct CompletionTests {
                 #expect(throws: CommandError.badArgument("'two' is not a number", usage: spec.usage)) { try spec.validate("two") }
                 #expect(try spec.number("#3") == 3)
             }
+            if kind == .seconds {
+                #expect(throws: CommandError.badArgument(
+                    "'0' is not a number of seconds from 1 to \(CommandSpec.longestSeconds)", usage: spec.usage)) { try spec.validate("0") }
+                #expect(try spec.seconds("") == CommandSpec.defaultSeconds)
+            }
         }
     }
 

@@ -32,7 +32,7 @@ struct CommandSpec: Equatable, Sendable {
         case listed(placeholder: String)
         /// A message's number in the room (`3` or `#3`).
         case messageNumber
-        /// Whole seconds to wait.
+        /// Whole seconds to wait, from 1 to a day; `defaultSeconds` when none is given.
         case seconds
         /// A command's name: Tab offers the commands.
         case command
@@ -60,6 +60,11 @@ struct CommandSpec: Equatable, Sendable {
             }
         }
     }
+
+    /// The seconds `/wait` waits when none are given.
+    static let defaultSeconds = 30
+    /// The most seconds one may ask to wait: a day.
+    static let longestSeconds = 24 * 3600
 
     /// Every command declared, the global ones first.
     static var declared: [CommandSpec] {
@@ -95,7 +100,7 @@ struct CommandSpec: Equatable, Sendable {
     }
 
     /// Checks the argument typed with this command: there when it must be, none when it
-    /// must not, and a number where it is one.
+    /// must not, and a number or seconds where it is one.
     /// - Throws: `CommandError.missingArgument`, `.unexpectedArgument` or `.badArgument`.
     func validate(_ argument: String) throws {
         switch self.argument {
@@ -105,9 +110,21 @@ struct CommandSpec: Equatable, Sendable {
             throw CommandError.missingArgument(usage: usage)
         case .optional(let kind) where kind.isNumber && !argument.isEmpty, .required(let kind) where kind.isNumber:
             _ = try number(argument)
+        case .optional(.seconds), .required(.seconds):
+            _ = try seconds(argument)
         default:
             return
         }
+    }
+
+    /// The seconds in an argument of whole seconds; `defaultSeconds` for none.
+    /// - Throws: `CommandError.badArgument` for anything but a whole number from 1 to a day.
+    func seconds(_ argument: String) throws -> Int {
+        guard !argument.isEmpty else { return Self.defaultSeconds }
+        guard let seconds = Int(argument), (1...Self.longestSeconds).contains(seconds) else {
+            throw CommandError.badArgument("'\(argument)' is not a number of seconds from 1 to \(Self.longestSeconds)", usage: usage)
+        }
+        return seconds
     }
 
     /// The number in an argument like `3` or `#3`.

@@ -84,7 +84,7 @@ final class RoomListScreen: Screen {
         case .find:
             try await didSendEventClosure?(.find(argument))
         case .wait:
-            let seconds = try WaitArgument.seconds(argument, of: command.spec)
+            let seconds = try command.spec.seconds(argument)
             let session = try context.requireSession()
             // Only a /wait right after this one's may read on from where it stopped: a line
             // between may have shown a room (and marked it read) elsewhere.

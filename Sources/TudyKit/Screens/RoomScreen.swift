@@ -160,7 +160,7 @@ final class RoomScreen: Screen {
             context.console.line("older messages\(page.hasOlder ? " (/more for more)" : ", back to the start of the room"):")
             show(page)
         case .wait:
-            let seconds = try WaitArgument.seconds(argument, of: command.spec)
+            let seconds = try command.spec.seconds(argument)
             try await wait(seconds: seconds, for: session)
         case .find:
             try await didSendEventClosure?(.find(argument))
