@@ -139,6 +139,16 @@ public final class PostgresChatStore: SeedableStore {
         }
     }
 
+    /// Runs `body` on a connection of its own, each statement committed on its own; store
+    /// errors pass through, database errors say so.
+    func connected<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { connection in try await body(connection) }
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
     /// A store error as it is; a database's error as one line a person can act on.
     static func translate(_ error: any Error) -> any Error {
         switch error {

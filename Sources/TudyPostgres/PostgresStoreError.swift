@@ -1,7 +1,7 @@
 import TudyKit
 
 /// What goes wrong between a server and its PostgreSQL database, with what would work.
-public enum PostgresStoreError: Error, Equatable, UserFacingError {
+public enum PostgresStoreError: Error, Equatable, UserFacingError, StoreOutage {
     /// `--database` is not a `postgres://` URL tudy can use.
     case badURL(String)
     /// The database did not answer, or refused the connection.
@@ -12,6 +12,11 @@ public enum PostgresStoreError: Error, Equatable, UserFacingError {
     case conflict
     /// The file `--database-password-file` names can not be read.
     case unreadablePasswordFile(String)
+
+    /// The database not answering is an outage: a request it cut short waits for it.
+    public var isOutage: Bool {
+        if case .unreachable = self { true } else { false }
+    }
 
     public var message: String {
         switch self {

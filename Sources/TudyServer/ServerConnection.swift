@@ -133,9 +133,7 @@ actor ServerConnection {
         if request.op != .hello && request.op != .unsubscribe, case .down = await health.current {
             // Waiting on a database that is gone would only keep the person waiting: the client
             // holds what it sends until the status frame says the database is back.
-            return errorFrame(id: request.id, WireError(
-                code: WireError.databaseDownCode,
-                message: "the server lost its database and is reconnecting to it: try again in a moment"))
+            return databaseDown(id: request.id)
         }
         do {
             switch request.op {
@@ -189,10 +187,24 @@ actor ServerConnection {
             return errorFrame(id: request.id, WireError(error))
         } catch let error as WireService.BadRequest {
             return errorFrame(id: request.id, WireError(code: "bad_request", message: error.message))
+        } catch where Outage.matches(error) {
+            // Cut short by the database's loss, before the health board heard of it: answered as
+            // every request is while it is gone once the board hears (the client then holds it
+            // until the status frame says the database is back, which the board's report makes
+            // sure comes); a loss the board never hears of was this request's alone.
+            if await health.isDown(within: StoreHealthBoard.lossNoticeTime) { return databaseDown(id: request.id) }
+            logger.error("request failed", metadata: ["op": "\(request.op.rawValue)", "error": "\(ErrorReport.message(for: error))"])
+            return errorFrame(id: request.id, WireError(code: "server_error", message: "the server could not do that: try again"))
         } catch {
             logger.error("request failed", metadata: ["op": "\(request.op.rawValue)", "error": "\(ErrorReport.message(for: error))"])
             return errorFrame(id: request.id, WireError(code: "server_error", message: "the server could not do that: try again"))
         }
+    }
+
+    private func databaseDown(id: Int) -> WireFrame {
+        errorFrame(id: id, WireError(
+            code: WireError.databaseDownCode,
+            message: "the server lost its database and is reconnecting to it: try again in a moment"))
     }
 
     /// The store's answer, given once for a keyed request that changes the store: a repeat

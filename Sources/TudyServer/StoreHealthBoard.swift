@@ -32,6 +32,29 @@ actor StoreHealthBoard {
         return stream
     }
 
+    /// How long after a request fails for the database's loss the board may hear of it: the
+    /// store reports a lost connection at once, and a silent one within 2 s.
+    static let lossNoticeTime = Duration.seconds(3)
+
+    /// Whether the store is down now or is reported down within `patience`.
+    func isDown(within patience: Duration) async -> Bool {
+        if case .down = current { return true }
+        let changes = watch()
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await health in changes { if case .down = health { return true } }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: patience)
+                return false
+            }
+            let heard = await group.next() ?? false
+            group.cancelAll()
+            return heard
+        }
+    }
+
     private func stopWatching(_ id: Int) {
         watchers[id] = nil
     }

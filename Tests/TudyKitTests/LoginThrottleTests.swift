@@ -230,16 +230,18 @@ struct LoginThrottleTests {
     }
 
     #if os(Linux)
-    @Test("passwords are hashed on threads that yield to the rest: their nice value is PasswordWork.niceness")
+    @Test("passwords are hashed on threads that run only when nothing else would (SCHED_IDLE)")
     func hashingYields() async throws {
         let work = PasswordWork(concurrentLimit: 1, waitingLimit: 2)
-        let nice = try await work.run { () -> Int in
-            let stat = try String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8)
-            // The fields after the command's closing parenthesis; the nice value is the 19th field.
-            let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
-            return Int(fields[16]) ?? 0
-        }
-        #expect(nice == Int(PasswordWork.niceness))
+        let policy = try await work.run { sched_getscheduler(0) }
+        #expect(policy == PasswordWork.idlePolicy)
+    }
+
+    @Test("hashing takes at most half the processors, and at least one")
+    func hashingLeavesProcessors() {
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        #expect(PasswordWork.concurrentLimit >= 1)
+        #expect(PasswordWork.concurrentLimit == 1 || PasswordWork.concurrentLimit * 2 <= processors)
     }
     #endif
 }

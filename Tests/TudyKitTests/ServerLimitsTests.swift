@@ -33,7 +33,7 @@ struct ServerLimitsTests {
             "a frame waiting for its client": "\(ServerLimits.writePatience.components.seconds) s",
             "changes waiting for a client that does not read": kib(ServerLimits.queuedBytesPerConnection),
             "failed sign-ins and wrong tokens on one connection": "\(ServerLimits.failedSignInsPerConnection)",
-            "passwords waiting to be checked": "\(PasswordWork.waitingLimit) (\(PasswordWork.concurrentLimit) checked at once)",
+            "passwords waiting to be checked": "\(PasswordWork.waitingLimit) (half the processors check at once, at least 1)",
             "logins waiting for one name": "\(LoginLine.waitingLimit)",
             "replies kept for keyed requests": "\(number(ReplyCache.defaultCapacity)) and \(kib(ReplyCache.defaultByteCapacity))",
             "a catch-up held in memory": "\(number(CatchUp.messagesHeld)) messages",
