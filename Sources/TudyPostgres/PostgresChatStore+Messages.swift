@@ -5,7 +5,7 @@ import TudyKit
 // Messages: pages, search, sending, edits and unsends, and what has been read; every query
 // joins the membership of the acting user.
 extension PostgresChatStore {
-    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+    package func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
         let now = clock.now()
         return try await transaction { connection in
             try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
@@ -48,7 +48,7 @@ extension PostgresChatStore {
         return messages
     }
 
-    public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+    package func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
         return try await transaction { connection in
@@ -83,7 +83,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+    package func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
         let now = clock.now()
         return try await transaction { connection in
             try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
@@ -92,7 +92,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+    package func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
         let now = clock.now()
         return try await transaction { connection in
             let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id
@@ -108,7 +108,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await connected { connection in
@@ -155,7 +155,7 @@ extension PostgresChatStore {
         return try await messages(where: "message.id = \(id)", order: "ASC", limit: 1, on: connection).first
     }
 
-    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+    package func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
         try Message.check(text)
         return try await change(pick, in: roomID, by: session) { message, connection in
             try await connection.query(
@@ -167,7 +167,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+    package func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
         try await change(pick, in: roomID, by: session) { message, connection in
             try await connection.query(
                 "UPDATE message SET text = '', search_text = '', status = 'deleted' WHERE id = \(message.id)", logger: Self.quiet)
@@ -200,7 +200,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+    package func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in
             let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id

@@ -6,7 +6,7 @@ import TudyKit
 extension PostgresChatStore {
     // MARK: - Posts
 
-    public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
+    package func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
         var binds = PostgresBindings()
         let condition: String
         switch query {
@@ -27,7 +27,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func project(id: Int) async throws -> Project {
+    package func project(id: Int) async throws -> Project {
         try await transaction { try await Self.project(id: id, on: $0) }
     }
 
@@ -67,7 +67,7 @@ extension PostgresChatStore {
         return project
     }
 
-    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
+    package func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
         try draft.check()
         let now = clock.now()
         return try await transaction { connection in
@@ -90,7 +90,7 @@ extension PostgresChatStore {
         return try await project(id: id ?? 0, on: connection)
     }
 
-    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+    package func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
         try draft.check()
         let now = clock.now()
         return try await transaction { connection in
@@ -105,7 +105,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+    package func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
         let now = clock.now()
         return try await transaction { connection in
             try await Self.requireWriter(projectID: id, session: session, now: now, on: connection)
@@ -114,7 +114,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func deleteProject(id: Int, by session: Session) async throws {
+    package func deleteProject(id: Int, by session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in
             try await Self.requireWriter(projectID: id, session: session, now: now, on: connection)

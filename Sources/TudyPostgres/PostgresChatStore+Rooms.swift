@@ -7,7 +7,7 @@ import TudyKit
 extension PostgresChatStore {
     // MARK: - Rooms
 
-    public func rooms(of session: Session) async throws -> [RoomSummary] {
+    package func rooms(of session: Session) async throws -> [RoomSummary] {
         let now = clock.now()
         return try await transaction { connection in
             let userID = try await Self.signedIn(session.token, now: now, on: connection).id
@@ -37,7 +37,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func room(id: Int, for session: Session) async throws -> Room {
+    package func room(id: Int, for session: Session) async throws -> Room {
         let now = clock.now()
         return try await transaction { connection in
             try await Self.requireMember(roomID: id, session: session, now: now, on: connection)
@@ -45,7 +45,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func directRoom(between session: Session, and other: User) async throws -> Room {
+    package func directRoom(between session: Session, and other: User) async throws -> Room {
         let now = clock.now()
         return try await transaction { connection in
             let first = try await Self.signedIn(session.token, now: now, on: connection)
@@ -67,7 +67,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
+    package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
         let now = clock.now()
         return try await transaction { connection in
             try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
@@ -91,7 +91,7 @@ extension PostgresChatStore {
         }
     }
 
-    public func leave(roomID: Int, session: Session) async throws {
+    package func leave(roomID: Int, session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in
             let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id
@@ -174,7 +174,7 @@ extension PostgresChatStore {
 
     // MARK: - Changes
 
-    public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
+    package func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         let now = clock.now()
         let (viewer, rooms, newest) = try await transaction { connection in
             let user = try await Self.signedIn(session.token, now: now, on: connection)
@@ -192,7 +192,7 @@ extension PostgresChatStore {
 
     // MARK: - Seeds
 
-    public func load(_ fixture: Fixture) async throws {
+    package func load(_ fixture: Fixture) async throws {
         try fixture.validate()
         // Hashing is slow on purpose; it happens before the transaction.
         let hashes = try fixture.users.map { try hasher.hash($0.password) }

@@ -9,7 +9,7 @@ import TudyKit
 /// Message ids are taken under a lock held to commit, so they follow commit order and an
 /// "after id" cursor never passes a message still being written. Changes reach every server
 /// through `LISTEN` / `NOTIFY`, and each server reads what is new by key.
-public final class PostgresChatStore: SeedableStore {
+package final class PostgresChatStore: SeedableStore {
     let client: PostgresClient
     private let running: Task<Void, Never>
     let clock: WallClock
@@ -33,7 +33,7 @@ public final class PostgresChatStore: SeedableStore {
     /// - Parameter password: used when the URL holds none (from `PGPASSWORD`, so that `ps`
     ///   does not show it).
     /// - Throws: `PostgresStoreError`.
-    public static func open(
+    package static func open(
         url: String, password: String? = nil, clock: WallClock, hasher: any PasswordHasher,
         logger: Logger = Logger(label: "tudy.postgres"), startTimeout: Duration = .seconds(10)
     ) async throws -> PostgresChatStore {
@@ -68,18 +68,18 @@ public final class PostgresChatStore: SeedableStore {
     }
 
     /// Whether the database answers: now, then each time that changes.
-    public func healthReports() async -> AsyncStream<StoreHealth> {
+    package func healthReports() async -> AsyncStream<StoreHealth> {
         await feed.healthReports()
     }
 
     /// The hash of each session's token as the session ends, by a logout on any server on
     /// this database: a server closes its connections of that session.
-    public func endedSessions() async -> AsyncStream<String> {
+    package func endedSessions() async -> AsyncStream<String> {
         await feed.endedSessions()
     }
 
     /// Stops following changes and closes every connection.
-    public func close() async {
+    package func close() async {
         await feed.stop()
         running.cancel()
     }
@@ -163,7 +163,7 @@ public final class PostgresChatStore: SeedableStore {
 
     // MARK: - Accounts
 
-    public func signUp(name: String, password: String) async throws -> Session {
+    package func signUp(name: String, password: String) async throws -> Session {
         let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
         let key = Accounts.key(name)
@@ -185,7 +185,7 @@ public final class PostgresChatStore: SeedableStore {
         }
     }
 
-    public func logIn(name: String, password: String) async throws -> Session {
+    package func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
         let key = Accounts.key(name)
         let place = try hasher.placeInLine()
@@ -229,12 +229,12 @@ public final class PostgresChatStore: SeedableStore {
         }
     }
 
-    public func resume(_ token: SessionToken) async throws -> Session {
+    package func resume(_ token: SessionToken) async throws -> Session {
         let now = clock.now()
         return try await transaction { Session(user: try await Self.signedIn(token, now: now, on: $0).user, token: token) }
     }
 
-    public func logOut(_ session: Session) async throws {
+    package func logOut(_ session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in
             // Expired sessions of anyone go too, so the table holds only live ones. Each one's
@@ -248,7 +248,7 @@ public final class PostgresChatStore: SeedableStore {
         }
     }
 
-    public func profile(named name: String) async throws -> UserProfile {
+    package func profile(named name: String) async throws -> UserProfile {
         try await transaction { connection in
             for try await (stored, joinedAt) in try await connection.query(
                 "SELECT name, joined_at FROM users WHERE name_key = \(Accounts.key(name))", logger: Self.quiet
@@ -259,7 +259,7 @@ public final class PostgresChatStore: SeedableStore {
         }
     }
 
-    public func userNames() async throws -> [String] {
+    package func userNames() async throws -> [String] {
         try await transaction { try await Self.all(String.self, "SELECT name FROM users ORDER BY name", on: $0) }
     }
 

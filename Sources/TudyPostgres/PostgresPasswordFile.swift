@@ -4,7 +4,7 @@ import Foundation
 /// a line `host:port:database:user:password` each, `*` in any of the first four matching
 /// anything, `\:` and `\\` standing for `:` and `\`, lines from `#` on ignored; the first line
 /// that matches gives the password.
-public struct PostgresPasswordFile: Sendable {
+package struct PostgresPasswordFile: Sendable {
     /// What one line holds: four fields to match, and the password.
     private struct Entry: Sendable {
         let fields: [String]
@@ -13,14 +13,14 @@ public struct PostgresPasswordFile: Sendable {
 
     private let entries: [Entry]
 
-    public init(text: String) {
+    package init(text: String) {
         entries = text.split(whereSeparator: \.isNewline).compactMap(Self.entry)
     }
 
     /// The password for the database at `url` (a `postgres://user@host:port/database` URL), or
     /// nil when no line matches. `defaultUser` stands for a URL that names none, as libpq takes
     /// the system's user name.
-    public func password(for url: String, defaultUser: String) -> String? {
+    package func password(for url: String, defaultUser: String) -> String? {
         guard let parts = URLComponents(string: url) else { return nil }
         let wanted = [
             parts.host.map { $0.isEmpty ? "localhost" : $0 } ?? "localhost",

@@ -1,14 +1,14 @@
 /// Where `tudy serve` finds the database's password, kept off the command line (where `ps`
 /// shows it), in libpq's order: `--database-password-file`, then `PGPASSWORD`, then the URL's
 /// own, then the password file (`PGPASSFILE`, or `~/.pgpass`).
-public enum PostgresPasswordSource {
+package enum PostgresPasswordSource {
     /// What a file holds, as the caller read it.
-    public struct FileText: Sendable {
-        public var text: String
+    package struct FileText: Sendable {
+        package var text: String
         /// Its mode lets its group or others read it.
-        public var othersMayRead: Bool
+        package var othersMayRead: Bool
 
-        public init(text: String, othersMayRead: Bool) {
+        package init(text: String, othersMayRead: Bool) {
             self.text = text
             self.othersMayRead = othersMayRead
         }
@@ -21,7 +21,7 @@ public enum PostgresPasswordSource {
     ///   - environment: the process's, for `PGPASSWORD`, `PGPASSFILE`, `HOME` and `USER`.
     ///   - read: a file's text, or nil when there is no such file.
     /// - Throws: `PostgresStoreError.unreadablePasswordFile` when the named file can not be read.
-    public static func password(
+    package static func password(
         for url: String, passwordFile: String?, environment: [String: String],
         read: (String) throws -> FileText?
     ) throws -> (password: String?, warning: String?) {

@@ -1,7 +1,7 @@
 import TudyKit
 
 /// What goes wrong between a server and its PostgreSQL database, with what would work.
-public enum PostgresStoreError: Error, Equatable, UserFacingError, StoreOutage {
+package enum PostgresStoreError: Error, Equatable, UserFacingError, StoreOutage {
     /// `--database` is not a `postgres://` URL tudy can use.
     case badURL(String)
     /// The database did not answer, or refused the connection.
@@ -14,11 +14,11 @@ public enum PostgresStoreError: Error, Equatable, UserFacingError, StoreOutage {
     case unreadablePasswordFile(String)
 
     /// The database not answering is an outage: a request it cut short waits for it.
-    public var isOutage: Bool {
+    package var isOutage: Bool {
         if case .unreachable = self { true } else { false }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .badURL(let url):
             "'\(url)' is not a database address: use postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"

@@ -11,7 +11,7 @@ import NIOSSL
 
 /// Why a server could not be connected to, when it is a reason that waiting out the request
 /// time would not mend: as tudy starts, it is said at once instead.
-public enum ConnectProblem: Equatable, Sendable {
+package enum ConnectProblem: Equatable, Sendable {
     /// The host is there, and nothing listens on the port.
     case nothingListens
     /// The host name could not be looked up; the resolver's own words.
@@ -27,7 +27,7 @@ public enum ConnectProblem: Equatable, Sendable {
     case tlsFailed(String)
 
     /// What went wrong, said for a person.
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .nothingListens: "connection refused: nothing listens there"
         case .unknownHost(let detail): "no such host: \(detail)"
@@ -41,7 +41,7 @@ public enum ConnectProblem: Equatable, Sendable {
     /// What would work, for the server at `url`: the other scheme, by name, where the problem
     /// points to it (a wss:// server answers a plain request with a refusal, and a ws:// server
     /// answers TLS with bytes that are no TLS record, "wrong version number").
-    public func advice(for url: String) -> String {
+    package func advice(for url: String) -> String {
         let other = url.hasPrefix("wss://") ? "ws://" + url.dropFirst("wss://".count) : "wss://" + url.dropFirst("ws://".count)
         switch self {
         case .nothingListens: return "check the port, and that tudy serve runs there"

@@ -6,7 +6,7 @@ import TudyKit
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
 /// over a WebSocket, checked by the server's store; changes are pushed by the server. A
 /// connection acts as the one session that signed in on it, so each session has its own.
-public final class RemoteChatStore: ChatStore {
+package final class RemoteChatStore: ChatStore {
     private let connections: SessionConnections
     private let reports = ConnectionReportHub()
 
@@ -14,7 +14,7 @@ public final class RemoteChatStore: ChatStore {
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.
     ///   - certificateAuthority: a PEM file of the certificates that wss:// servers are trusted
     ///     by (a private CA, or a server's self-signed one); nil for the system's.
-    public init(
+    package init(
         urls: [String], certificateAuthority: String? = nil, requestTimeout: Duration = .seconds(10),
         logger: Logger = Logger(label: "tudy.remote")
     ) {
@@ -30,12 +30,12 @@ public final class RemoteChatStore: ChatStore {
     /// Connects and checks that the server speaks this protocol.
     /// - Throws: `RemoteStoreError.cannotConnect` when every server fails in a lasting way,
     ///   `RemoteStoreError.notReached` when none answers in time.
-    public func connect() async throws {
+    package func connect() async throws {
         try await connections.notSignedIn().connect()
     }
 
     /// Closes every connection; calls after this fail.
-    public func close() async {
+    package func close() async {
         await connections.closeAll()
         reports.finish()
     }
@@ -87,15 +87,15 @@ public final class RemoteChatStore: ChatStore {
 
     // MARK: - Accounts
 
-    public func signUp(name: String, password: String) async throws -> Session {
+    package func signUp(name: String, password: String) async throws -> Session {
         try await signIn(.signUp) { $0.name = name; $0.password = password }
     }
 
-    public func logIn(name: String, password: String) async throws -> Session {
+    package func logIn(name: String, password: String) async throws -> Session {
         try await signIn(.logIn) { $0.name = name; $0.password = password }
     }
 
-    public func resume(_ token: SessionToken) async throws -> Session {
+    package func resume(_ token: SessionToken) async throws -> Session {
         // A session this client holds already is asked on its own connection: the server
         // takes a resume of a connection's own session as often as it comes.
         if await connections.existing(for: token.text) != nil {
@@ -108,7 +108,7 @@ public final class RemoteChatStore: ChatStore {
 
     /// Ends the session on the server, which closes every connection of it there; one that
     /// had ended already is ended all the same.
-    public func logOut(_ session: Session) async throws {
+    package func logOut(_ session: Session) async throws {
         do {
             _ = try await call(.logOut, session)
         } catch StoreError.sessionEnded {}
@@ -118,7 +118,7 @@ public final class RemoteChatStore: ChatStore {
     // The server finds and lists names only for someone signed in, and `user(named:)` and
     // `userNames` name nobody: they go on the connection of the session signed in last.
 
-    public func profile(named name: String) async throws -> UserProfile {
+    package func profile(named name: String) async throws -> UserProfile {
         var request = WireRequest(op: .user)
         request.name = name
         let reply = try await newestSessionCall(request)
@@ -126,7 +126,7 @@ public final class RemoteChatStore: ChatStore {
     }
 
     /// Every name, asked for a reply's worth at a time.
-    public func userNames() async throws -> [String] {
+    package func userNames() async throws -> [String] {
         var names: [String] = []
         var request = WireRequest(op: .userNames)
         while true {
@@ -147,7 +147,7 @@ public final class RemoteChatStore: ChatStore {
     // MARK: - Posts
 
     /// A page of posts whole: what a server left out of a reply for its size is asked for next.
-    public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
+    package func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
         var posts: [Project] = []
         var hasMore = true
         while hasMore && posts.count < page.limit {
@@ -164,30 +164,30 @@ public final class RemoteChatStore: ChatStore {
         return posts
     }
 
-    public func project(id: Int) async throws -> Project {
+    package func project(id: Int) async throws -> Project {
         try field(try await call(.project) { $0.projectID = id }.project, .project)
     }
 
-    public func createProject(_ draft: ProjectDraft, by writer: Session) async throws -> Project {
+    package func createProject(_ draft: ProjectDraft, by writer: Session) async throws -> Project {
         try field(try await call(.createProject, writer) { $0.draft = draft }.project, .createProject)
     }
 
-    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+    package func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
         try field(try await call(.updateProject, session) { $0.projectID = id; $0.draft = draft }.project, .updateProject)
     }
 
-    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+    package func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
         try field(try await call(.setProject, session) { $0.projectID = id; $0.isOpen = isOpen }.project, .setProject)
     }
 
-    public func deleteProject(id: Int, by session: Session) async throws {
+    package func deleteProject(id: Int, by session: Session) async throws {
         _ = try await call(.deleteProject, session) { $0.projectID = id }
     }
 
     // MARK: - Rooms
 
     /// Every room, asked for a reply's worth at a time (by room id), in the list's order.
-    public func rooms(of session: Session) async throws -> [RoomSummary] {
+    package func rooms(of session: Session) async throws -> [RoomSummary] {
         var rooms: [RoomSummary] = []
         var after: Int?
         while true {
@@ -201,19 +201,19 @@ public final class RemoteChatStore: ChatStore {
         return rooms.sorted(by: RoomSummary.isListed(_:before:))
     }
 
-    public func room(id: Int, for session: Session) async throws -> Room {
+    package func room(id: Int, for session: Session) async throws -> Room {
         try field(try await call(.room, session) { $0.roomID = id }.room, .room)
     }
 
-    public func directRoom(between session: Session, and other: User) async throws -> Room {
+    package func directRoom(between session: Session, and other: User) async throws -> Room {
         try field(try await call(.directRoom, session) { $0.name = other.name }.room, .directRoom)
     }
 
-    public func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
+    package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
         try field(try await call(.invite, session) { $0.name = invitee.name; $0.roomID = roomID }.room, .invite)
     }
 
-    public func leave(roomID: Int, session: Session) async throws {
+    package func leave(roomID: Int, session: Session) async throws {
         _ = try await call(.leave, session) { $0.roomID = roomID }
     }
 
@@ -222,7 +222,7 @@ public final class RemoteChatStore: ChatStore {
     // A server fills a reply of messages only up to `ServerLimits.pageReplyBytes`: what did
     // not fit is asked for next, so that a page is whole, as any store's.
 
-    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+    package func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
         var messages: [Message] = []
         var page = MessagePage(messages: [], hasOlder: true)
         while page.hasOlder && messages.count < limit {
@@ -236,7 +236,7 @@ public final class RemoteChatStore: ChatStore {
         return MessagePage(messages: messages, hasOlder: page.hasOlder)
     }
 
-    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+    package func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
         var messages: [Message] = []
         var hasNewer = true
         while hasNewer && messages.count < limit {
@@ -250,16 +250,16 @@ public final class RemoteChatStore: ChatStore {
         return messages
     }
 
-    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+    package func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
         try await call(.firstUnread, session) { $0.roomID = roomID }.messageID
     }
 
-    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try field(try await call(.send, session) { $0.text = text; $0.roomID = roomID; $0.key = key }.message, .send)
     }
 
     /// The messages found, asked for a reply's worth at a time.
-    public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+    package func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
         var found: [Message] = []
         var before = before
         while found.count < limit {
@@ -277,28 +277,28 @@ public final class RemoteChatStore: ChatStore {
         return found
     }
 
-    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+    package func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
         try field(
             try await call(.editMessage, session) { $0.messageID = pick.messageID; $0.roomID = roomID; $0.text = text }.message,
             .editMessage)
     }
 
-    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+    package func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
         try field(
             try await call(.unsendMessage, session) { $0.messageID = pick.messageID; $0.roomID = roomID }.message, .unsendMessage)
     }
 
-    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+    package func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         _ = try await call(.markRead, session) { $0.roomID = roomID; $0.messageID = messageID }
     }
 
     // MARK: - Changes
 
-    public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
+    package func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         try await onSession(session.token.text) { try await $0.subscribe() }
     }
 
-    public func connectionReports() -> AsyncStream<ConnectionReport>? {
+    package func connectionReports() -> AsyncStream<ConnectionReport>? {
         reports.listen()
     }
 }

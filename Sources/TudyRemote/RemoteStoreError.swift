@@ -1,7 +1,7 @@
 import TudyKit
 
 /// What goes wrong between tudy and its server, with what would work.
-public enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
+package enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
     /// No server answered within the time a request may wait.
     case unreachable(url: String, seconds: Int)
     /// No server answered as tudy started: nothing was done, and tudy stops.
@@ -16,7 +16,7 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
     /// The server refused the request itself (not the store): a protocol error.
     case refused(code: String, message: String)
 
-    public var isOutage: Bool {
+    package var isOutage: Bool {
         switch self {
         case .unreachable, .disconnected, .databaseDown: true
         case .notReached, .cannotConnect, .refused: false
@@ -25,11 +25,11 @@ public enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
 
     /// A request with no answer may have been done, its answer lost; one refused while the
     /// connection or the database is down was not.
-    public var leavesOutcomeUnknown: Bool {
+    package var leavesOutcomeUnknown: Bool {
         if case .unreachable = self { true } else { false }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unreachable(let url, let seconds):
             "not done: the server at \(url) did not answer within \(seconds) s; tudy keeps trying, so try again soon"

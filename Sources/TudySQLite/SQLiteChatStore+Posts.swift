@@ -6,7 +6,7 @@ import TudyKit
 extension SQLiteChatStore {
     // MARK: - Posts
 
-    public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
+    package func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
         try await read { db in
             let below = page.before.map(Int64.init) ?? Int64.max
             let ids: [Int64]
@@ -28,7 +28,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func project(id: Int) async throws -> Project {
+    package func project(id: Int) async throws -> Project {
         try await read { db in try Self.project(id: Int64(id), in: db) }
     }
 
@@ -45,7 +45,7 @@ extension SQLiteChatStore {
             writer: User(name: row["writer"]), isOpen: row["is_open"], createdAt: StoreDate.column(row, "created_at"))
     }
 
-    public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
+    package func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
         try draft.check()
         let now = clock.now()
         return try await write { db in
@@ -77,7 +77,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
+    package func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
         try draft.check()
         let now = clock.now()
         return try await write { db in
@@ -90,7 +90,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
+    package func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
         let now = clock.now()
         return try await write { db in
             try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
@@ -99,7 +99,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func deleteProject(id: Int, by session: Session) async throws {
+    package func deleteProject(id: Int, by session: Session) async throws {
         let now = clock.now()
         try await write { db in
             try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)

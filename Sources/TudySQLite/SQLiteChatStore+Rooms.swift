@@ -6,7 +6,7 @@ import TudyKit
 extension SQLiteChatStore {
     // MARK: - Rooms
 
-    public func rooms(of session: Session) async throws -> [RoomSummary] {
+    package func rooms(of session: Session) async throws -> [RoomSummary] {
         let now = clock.now()
         return try await read { db in
             let userID = try Self.signedIn(session.token, now: now, in: db).id
@@ -33,7 +33,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func room(id: Int, for session: Session) async throws -> Room {
+    package func room(id: Int, for session: Session) async throws -> Room {
         let now = clock.now()
         return try await read { db in
             try Self.requireMember(roomID: id, session: session, now: now, in: db)
@@ -41,7 +41,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func directRoom(between session: Session, and other: User) async throws -> Room {
+    package func directRoom(between session: Session, and other: User) async throws -> Room {
         let now = clock.now()
         return try await write { db in
             try Self.directRoom(
@@ -65,7 +65,7 @@ extension SQLiteChatStore {
         return try room(id: roomID, in: db)
     }
 
-    public func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
+    package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
         let now = clock.now()
         return try await write { db in
             try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
@@ -87,7 +87,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func leave(roomID: Int, session: Session) async throws {
+    package func leave(roomID: Int, session: Session) async throws {
         let now = clock.now()
         try await write { db in
             let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
@@ -151,7 +151,7 @@ extension SQLiteChatStore {
 
     // MARK: - Messages
 
-    public func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
+    package func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
         let now = clock.now()
         return try await read { db in
             try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
@@ -187,7 +187,7 @@ extension SQLiteChatStore {
             sentAt: StoreDate.column(row, "sent_at"), status: Message.Status(rawValue: row["status"]) ?? .sent)
     }
 
-    public func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
+    package func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
         let now = clock.now()
         return try await read { db in
             try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
@@ -197,7 +197,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
+    package func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {
         let now = clock.now()
         return try await read { db in
             let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
@@ -212,7 +212,7 @@ extension SQLiteChatStore {
 
     // MARK: - Changes
 
-    public func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
+    package func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         let now = clock.now()
         let follower = try await read { db in
             try StoreFollower.starting(now: try Self.signedIn(session.token, now: now, in: db).user, session: session, in: db)
@@ -220,7 +220,7 @@ extension SQLiteChatStore {
         return try feed.follow(follower)
     }
 
-    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await write { db in
@@ -247,7 +247,7 @@ extension SQLiteChatStore {
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
     }
 
-    public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
+    package func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
         try Message.check(text)
         return try await change(pick, in: roomID, by: session) { db, message in
             try db.run(
@@ -257,7 +257,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
+    package func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message {
         let deleted = try await change(pick, in: roomID, by: session) { db, message in
             // The text goes, and with it (by trigger) its place in the search index; pages a
             // long text overflowed into are zeroed as they are freed, not only left free.
@@ -298,7 +298,7 @@ extension SQLiteChatStore {
         }
     }
 
-    public func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
+    package func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let now = clock.now()
         try await write { db in
             let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id

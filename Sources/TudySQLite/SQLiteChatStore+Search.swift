@@ -6,7 +6,7 @@ import TudyKit
 // `LIKE` for the shorter ones (for `/find` of short words only, see `+ShortWords`); `/find`
 // only in the user's rooms.
 extension SQLiteChatStore {
-    public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+    package func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
         guard !words.isEmpty else { return [] }
         let now = clock.now()
         return try await read { db in

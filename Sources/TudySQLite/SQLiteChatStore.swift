@@ -7,9 +7,9 @@ import TudyKit
 /// Every write is one immediate transaction, committed with `synchronous = FULL`
 /// in WAL mode: once a call returns, what it wrote survives a kill of the process.
 /// Each query is checked against the acting user, whatever ids it is given.
-public final class SQLiteChatStore: SeedableStore {
+package final class SQLiteChatStore: SeedableStore {
     /// Who a store is opened for, which decides its connections to the file.
-    public enum Access: Sendable {
+    package enum Access: Sendable {
         /// A chat session, which does one thing at a time: one connection, whose opening
         /// writes nothing to a store that is already there.
         case session
@@ -21,7 +21,7 @@ public final class SQLiteChatStore: SeedableStore {
     /// Stopped when the store goes, before `database` closes, so that it closes last.
     let feed: StoreFeed
     /// The store file.
-    public let path: String
+    package let path: String
     let clock: WallClock
     private let hasher: any PasswordHasher
     /// Tries to log in as one name, one at a time.
@@ -31,7 +31,7 @@ public final class SQLiteChatStore: SeedableStore {
 
     /// Opens (or makes) the store at `path`.
     /// - Throws: `StoreFileError` when the file is not a tudy store, is newer, or can not be written.
-    public convenience init(path: String, clock: WallClock, hasher: any PasswordHasher, access: Access = .session) throws {
+    package convenience init(path: String, clock: WallClock, hasher: any PasswordHasher, access: Access = .session) throws {
         try self.init(path: path, clock: clock, hasher: hasher, access: access, prepare: nil)
     }
 
@@ -80,7 +80,7 @@ public final class SQLiteChatStore: SeedableStore {
 
     /// Runs SQLite's quick check over the whole file, which an ordinary open does not, since
     /// it reads every page. - Throws: `StoreFileError.damaged` naming the first problem found.
-    public func check() async throws {
+    package func check() async throws {
         let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }.filter { $0 != "ok" }
         guard let first = problems.first else { return }
         throw StoreFileError.damaged(path: path, problem: first, count: problems.count)
@@ -88,7 +88,7 @@ public final class SQLiteChatStore: SeedableStore {
 
     // MARK: - Accounts
 
-    public func signUp(name: String, password: String) async throws -> Session {
+    package func signUp(name: String, password: String) async throws -> Session {
         let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
         let key = Accounts.key(name)
@@ -108,7 +108,7 @@ public final class SQLiteChatStore: SeedableStore {
         }
     }
 
-    public func logIn(name: String, password: String) async throws -> Session {
+    package func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
         let key = Accounts.key(name)
         let place = try hasher.placeInLine()
@@ -142,12 +142,12 @@ public final class SQLiteChatStore: SeedableStore {
         }
     }
 
-    public func resume(_ token: SessionToken) async throws -> Session {
+    package func resume(_ token: SessionToken) async throws -> Session {
         let now = clock.now()
         return try await read { db in Session(user: try Self.signedIn(token, now: now, in: db).user, token: token) }
     }
 
-    public func logOut(_ session: Session) async throws {
+    package func logOut(_ session: Session) async throws {
         let now = clock.now()
         try await write { db in
             // Expired sessions of anyone go too, so the table holds only live ones.
@@ -174,7 +174,7 @@ public final class SQLiteChatStore: SeedableStore {
         return (row["id"], User(name: row["name"]))
     }
 
-    public func profile(named name: String) async throws -> UserProfile {
+    package func profile(named name: String) async throws -> UserProfile {
         try await read { db in
             guard let row = try db.fetchOne(
                 Row.self, sql: "SELECT name, joined_at FROM user WHERE name_key = ?", arguments: [Accounts.key(name)])
@@ -184,7 +184,7 @@ public final class SQLiteChatStore: SeedableStore {
         }
     }
 
-    public func userNames() async throws -> [String] {
+    package func userNames() async throws -> [String] {
         try await read { db in try db.fetchAll(String.self, sql: "SELECT name FROM user ORDER BY name") }
     }
 
@@ -198,7 +198,7 @@ public final class SQLiteChatStore: SeedableStore {
     // MARK: - Fixtures
 
     /// Loads a fixture in one transaction: all of it, or, on any problem, nothing.
-    public func load(_ fixture: Fixture) async throws {
+    package func load(_ fixture: Fixture) async throws {
         try fixture.validate()
         // Hashing is slow on purpose; it happens before the write lock is taken.
         let hashes = try fixture.users.map { try hasher.hash($0.password) }

@@ -1,7 +1,7 @@
 import TudyKit
 
 /// A fault of the store file itself, with the line a user sees. None of them changes the file.
-public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
+package enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
     case notATudyStore(path: String)
     case newerSchema(path: String)
     case readOnly(path: String)
@@ -16,7 +16,7 @@ public enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
     case notARegularFile(path: String)
     case danglingLink(path: String, target: String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .notATudyStore(let path):
             "\(path) is not a tudy store; it was left untouched: give --store another path"

@@ -12,26 +12,26 @@ import TudyKit
 import CoreMetrics
 
 /// `tudy serve`: a store behind a WebSocket, one connection per client.
-public struct ChatServer: Sendable {
+package struct ChatServer: Sendable {
     /// Where and how the server listens.
-    public struct Settings: Sendable {
-        public var host: String
-        public var port: Int
+    package struct Settings: Sendable {
+        package var host: String
+        package var port: Int
         /// PEM files of the certificate chain and its private key, for `wss://`.
-        public var tls: (certificate: String, key: String)?
+        package var tls: (certificate: String, key: String)?
         /// How long a connection may take to become a WebSocket (TLS included) before it is closed.
-        public var handshakeLimit: Duration
+        package var handshakeLimit: Duration
         /// How long a frame may wait for its client to take it before the client is hung up on.
-        public var writePatience: Duration
+        package var writePatience: Duration
         /// The bytes a client may leave waiting for it before it is sent away.
-        public var queuedBytesPerConnection: Int
+        package var queuedBytesPerConnection: Int
         /// Connections open at once from one address; one more is closed as it opens.
-        public var connectionsPerAddress: Int
+        package var connectionsPerAddress: Int
         /// Requests the whole server answers a second (twice as many at once); one more is
         /// refused with `server_busy`.
-        public var serverRequestsPerSecond: Int
+        package var serverRequestsPerSecond: Int
 
-        public init(
+        package init(
             host: String, port: Int, tls: (certificate: String, key: String)? = nil, handshakeLimit: Duration = .seconds(10),
             writePatience: Duration = ServerLimits.writePatience,
             queuedBytesPerConnection: Int = ServerLimits.queuedBytesPerConnection,
@@ -50,7 +50,7 @@ public struct ChatServer: Sendable {
     }
 
     /// What went wrong before the server could listen, with what would work.
-    public enum StartError: Error, UserFacingError {
+    package enum StartError: Error, UserFacingError {
         case badListenAddress(String)
         case unreadableTLSFile(path: String, reason: String)
         /// The address could not be listened on: in use, not this machine's, no such host.
@@ -58,7 +58,7 @@ public struct ChatServer: Sendable {
         /// The address given for metrics could not be listened on.
         case cannotServeMetrics(address: String, reason: String)
 
-        public var message: String {
+        package var message: String {
             switch self {
             case .badListenAddress(let text):
                 "'\(text)' is not an address to listen on: use HOST:PORT, e.g. 127.0.0.1:7070"
@@ -73,15 +73,15 @@ public struct ChatServer: Sendable {
     }
 
     /// Where the server's metrics are served, over plain HTTP at `/metrics`, and how.
-    public struct MetricsExport: Sendable {
-        public var host: String
-        public var port: Int
+    package struct MetricsExport: Sendable {
+        package var host: String
+        package var port: Int
         /// The metrics system the server records into.
-        public var factory: any MetricsFactory
+        package var factory: any MetricsFactory
         /// What `/metrics` answers: the metrics as they are now, in the system's text format.
-        public var render: @Sendable () -> String
+        package var render: @Sendable () -> String
 
-        public init(host: String, port: Int, factory: any MetricsFactory, render: @escaping @Sendable () -> String) {
+        package init(host: String, port: Int, factory: any MetricsFactory, render: @escaping @Sendable () -> String) {
             self.host = host
             self.port = port
             self.factory = factory
@@ -102,7 +102,7 @@ public struct ChatServer: Sendable {
     ///   - endedSessions: the sessions (by the hash of the token) that end on other servers of
     ///     the same database, whose connections here are closed at once.
     ///   - metrics: where to serve what an operator watches; nil for no metrics.
-    public init(
+    package init(
         store: any ChatStore, settings: Settings, logger: Logger, health: AsyncStream<StoreHealth>? = nil,
         endedSessions: AsyncStream<String>? = nil, metrics: MetricsExport? = nil
     ) {
@@ -117,7 +117,7 @@ public struct ChatServer: Sendable {
     /// Serves until the task is cancelled, or, with `stopsOnSignals`, until SIGTERM or SIGINT;
     /// then closes every connection cleanly. `onRunning` gets the port it listens on.
     /// `onMetrics` gets the port metrics are served on, when they are.
-    public func run(
+    package func run(
         stopsOnSignals: Bool, onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         onMetrics: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {

@@ -99,6 +99,18 @@ struct ReadmeTests {
         }
     }
 
+    @Test("TudyKit keeps public what a user of the library calls: at most 129 lines say public, a quarter of the 516 there were")
+    func publicSurface() throws {
+        let sources = Self.root.appendingPathComponent("Sources/TudyKit")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var lines = 0
+        for case let file as URL in files where file.pathExtension == "swift" {
+            lines += try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { $0.range(of: #"(^|\s)public[\s(]"#, options: .regularExpression) != nil }.count
+        }
+        #expect(lines > 0 && lines <= 129, "\(lines) lines of Sources/TudyKit say public")
+    }
+
     /// What a trace drew, line by line.
     private final class Drawing {
         var text = ""

@@ -1,26 +1,26 @@
 /// What Tab can complete on the screen in view: its commands and the names and ids it knows.
-public struct CompletionVocabulary: Equatable, Sendable {
+package struct CompletionVocabulary: Equatable, Sendable {
     /// What `/open` opens here.
-    public enum OpenTarget: Equatable, Sendable {
+    package enum OpenTarget: Equatable, Sendable {
         case none
         case posts([Int])
         case rooms([Int])
     }
 
     /// Command names without the slash: the screen's own, then the global ones.
-    public var commands: [String]
+    package var commands: [String]
     /// What each command's argument is, by the command's name, as its declaration says: the
     /// one that works here, else any that takes an argument (a line may name a command that
     /// another screen carries out, as `/dm` in a room).
     var arguments: [String: CommandSpec.ArgumentKind]
-    public var userNames: [String]
+    package var userNames: [String]
     /// Who `/invite` may bring in: nil for everyone in `userNames`.
-    public var inviteNames: [String]?
-    public var workTags: [String]
-    public var openTarget: OpenTarget
+    package var inviteNames: [String]?
+    package var workTags: [String]
+    package var openTarget: OpenTarget
 
     /// The vocabulary of the commands named, each argument as its declaration says.
-    public init(commands: [String], userNames: [String] = [], workTags: [String] = [], openTarget: OpenTarget = .none) {
+    package init(commands: [String], userNames: [String] = [], workTags: [String] = [], openTarget: OpenTarget = .none) {
         self.init(specs: [], userNames: userNames, workTags: workTags, openTarget: openTarget)
         self.commands = commands
     }
@@ -35,7 +35,7 @@ public struct CompletionVocabulary: Equatable, Sendable {
     }
 
     /// The words that could replace `word`, the last word of `line` (the text before the cursor).
-    public func candidates(for word: String, in line: String) -> [String] {
+    package func candidates(for word: String, in line: String) -> [String] {
         let tokens = line.split(separator: " ", omittingEmptySubsequences: true)
         let isFirstWord = tokens.count == 0 || (tokens.count == 1 && !line.hasSuffix(" "))
         if isFirstWord {
@@ -73,7 +73,7 @@ public struct CompletionVocabulary: Equatable, Sendable {
 }
 
 /// What Tab does to the line: decided from the vocabulary, then done by the line editor.
-public enum Completion: Equatable, Sendable {
+package enum Completion: Equatable, Sendable {
     /// Nothing matches, or the matches share nothing more: the bell.
     case none
     /// The word before the cursor, `length` characters (Unicode scalars), becomes `text`.
@@ -86,7 +86,7 @@ extension CompletionVocabulary {
     /// What Tab does with `beforeCursor`, the line up to the cursor. One match replaces the word
     /// (a space after it); several put in what they share; `repeated` (the line as the last Tab
     /// left it) lists them.
-    public func completion(beforeCursor: String, repeated: Bool) -> Completion {
+    package func completion(beforeCursor: String, repeated: Bool) -> Completion {
         let word = String(beforeCursor.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
         let matches = candidates(for: word, in: beforeCursor)
         let length = word.unicodeScalars.count

@@ -1,11 +1,11 @@
 /// One line of input, sorted into a slash-command or plain text.
-public enum InputLine: Equatable, Sendable {
+package enum InputLine: Equatable, Sendable {
     /// `/name argument…`: the name without the slash, and the rest, trimmed.
     case command(name: String, argument: String)
     /// Anything else, as typed. A leading `//` stands for a text that starts with `/`.
     case text(String)
 
-    public init(parsing line: String) {
+    package init(parsing line: String) {
         if line.hasPrefix("//") {
             self = .text(String(line.dropFirst()))
         } else if line.hasPrefix("/") {

@@ -1,6 +1,6 @@
 /// The root of the coordinator tree, like the seed's scene delegate wiring: builds the tab bar.
 @MainActor
-public final class AppCoordinator: Coordinator {
+package final class AppCoordinator: Coordinator {
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
     var navigationController: Navigator
     var childCoordinators: [any Coordinator] = []
@@ -8,7 +8,7 @@ public final class AppCoordinator: Coordinator {
     private let context: AppContext
     var trace: FlowTrace? { context.trace }
 
-    public init(context: AppContext) {
+    package init(context: AppContext) {
         self.context = context
         navigationController = Navigator()
     }

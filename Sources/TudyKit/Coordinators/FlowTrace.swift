@@ -6,7 +6,7 @@
 /// It is told names, ids and titles, never whole values, and never a line typed at a
 /// password prompt: the tab bar tells it of commands only.
 @MainActor
-public final class FlowTrace {
+package final class FlowTrace {
     private let write: (String) -> Void
     /// Each coordinator's participant id.
     private var ids: [ObjectIdentifier: String] = [:]
@@ -14,7 +14,7 @@ public final class FlowTrace {
     private var made: [String: Int] = [:]
 
     /// - Parameter write: takes each line of the diagram, newline included, as it comes.
-    public init(write: @escaping (String) -> Void) {
+    package init(write: @escaping (String) -> Void) {
         self.write = write
         line("sequenceDiagram")
         line("    actor User")

@@ -5,7 +5,7 @@
 /// (`/logout`, or its 30 days), after which it is worth nothing. The library reads and writes
 /// no file itself: the executable hands in one keeper for the store in use.
 @MainActor
-public protocol LoginKeeper: AnyObject {
+package protocol LoginKeeper: AnyObject {
     /// The token kept by an earlier run, if any.
     func recall() -> SessionToken?
     /// Keeps `token` for the next run, in place of any kept before.
@@ -18,5 +18,5 @@ public protocol LoginKeeper: AnyObject {
 }
 
 extension LoginKeeper {
-    public var place: String { "this store" }
+    package var place: String { "this store" }
 }

@@ -2,12 +2,12 @@
 /// every store: none but tab and newline. The others (NUL, escape, bell, carriage return, DEL
 /// and the C1 set) would be cut by one store, refused by another, and move or recolour a
 /// reader's terminal; the sanitizer makes them inert on screen, but they are never kept.
-public enum ControlCharacters {
+package enum ControlCharacters {
     /// The controls a text may hold: they lay it out and do nothing else.
     static let allowed: Set<Unicode.Scalar> = ["\t", "\n"]
 
     /// The first control character `text` may not hold, as `U+001B`; nil when it holds none.
-    public static func firstRefused(in text: String) -> String? {
+    package static func firstRefused(in text: String) -> String? {
         text.unicodeScalars.first { isRefused($0) }.map(name)
     }
 

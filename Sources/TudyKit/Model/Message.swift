@@ -46,27 +46,27 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     }
 
     /// The message with new text, marked edited.
-    public func edited(to text: String) -> Message {
+    package func edited(to text: String) -> Message {
         Message(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited)
     }
 
     /// The message with its text gone, marked deleted.
-    public var deleted: Message {
+    package var deleted: Message {
         Message(id: id, roomID: roomID, sender: sender, text: "", sentAt: sentAt, status: .deleted)
     }
 
     /// Whether it counts as news for `user` until shown: another's message, still there (one
     /// its sender unsent is nothing to read, though its place is shown).
-    public func isUnread(by user: User) -> Bool {
+    package func isUnread(by user: User) -> Bool {
         !sender.isNamed(user.name) && status != .deleted
     }
 
     /// The longest message tudy sends, in characters.
-    public static let maximumLength = 4000
+    package static let maximumLength = 4000
 
     /// The rule every store applies to a message's text.
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong` or `.controlCharacter`.
-    public static func check(_ text: String) throws {
+    package static func check(_ text: String) throws {
         guard !text.allSatisfy(\.isWhitespace) else { throw StoreError.emptyMessage }
         guard text.count <= maximumLength else { throw StoreError.messageTooLong }
         if let control = ControlCharacters.firstRefused(in: text) { throw StoreError.controlCharacter(control) }

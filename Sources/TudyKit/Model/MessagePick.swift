@@ -6,11 +6,11 @@ public enum MessagePick: Equatable, Sendable {
     case id(Int)
 
     /// The id on the wire: none for the last.
-    public var messageID: Int? {
+    package var messageID: Int? {
         if case .id(let id) = self { id } else { nil }
     }
 
-    public init(messageID: Int?) {
+    package init(messageID: Int?) {
         self = messageID.map(MessagePick.id) ?? .last
     }
 }
@@ -20,7 +20,7 @@ extension MessagePick {
     /// `user` may change it. - Parameter found: for `.last`, the newest of the user's own that
     ///   is not deleted; for `.id`, the message with that id in the room.
     /// - Throws: `StoreError.nothingToChange`, `.noSuchMessage`, `.notYourMessage`, `.messageDeleted`.
-    public func check(_ found: Message?, by user: User) throws -> Message {
+    package func check(_ found: Message?, by user: User) throws -> Message {
         guard let found else {
             switch self {
             case .last: throw StoreError.nothingToChange

@@ -3,7 +3,7 @@
 /// number of posts makes a reply, or a screen, unbounded.
 public struct PostPage: Equatable, Sendable {
     /// Posts a board screen shows at once; `/more` shows the next page.
-    public static let size = 50
+    package static let size = 50
     /// The newest page.
     public static let newest = PostPage(before: nil, limit: size)
 
@@ -22,7 +22,7 @@ public struct PostPage: Equatable, Sendable {
     }
 
     /// Whether a post falls in the page's stretch of ids (its limit is the store's to apply).
-    public func admits(_ id: Int) -> Bool {
+    package func admits(_ id: Int) -> Bool {
         before.map { id < $0 } ?? true
     }
 }

@@ -34,7 +34,7 @@ public struct Project: Equatable, Sendable, Identifiable, Codable {
     }
 
     /// The fields a writer fills in, as they stand now.
-    public var draft: ProjectDraft {
+    package var draft: ProjectDraft {
         ProjectDraft(title: title, works: works, capacity: capacity, body: body)
     }
 }

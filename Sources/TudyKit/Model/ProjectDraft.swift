@@ -17,14 +17,14 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
     }
 
     /// Capacities a study group may ask for.
-    public static let capacityRange = 2...99
+    package static let capacityRange = 2...99
     /// The longest title the board shows.
-    public static let maximumTitleLength = 120
+    package static let maximumTitleLength = 120
     /// The longest body a post holds, as long as a message.
-    public static let maximumBodyLength = Message.maximumLength
+    package static let maximumBodyLength = Message.maximumLength
 
     /// The reason this draft can not be kept, or nil when it can.
-    public var problem: String? {
+    package var problem: String? {
         if let control = ([title, body] + works).lazy.compactMap(ControlCharacters.firstRefused).first {
             return "a post can not hold control characters (\(control) here): take it out; tab and newline are kept"
         }
@@ -47,7 +47,7 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
 
     /// The rule every store applies to a draft, before anything else.
     /// - Throws: `StoreError.invalidDraft`.
-    public func check() throws {
+    package func check() throws {
         if let problem { throw StoreError.invalidDraft(problem) }
     }
 }

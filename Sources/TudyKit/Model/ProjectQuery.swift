@@ -10,17 +10,17 @@ public enum ProjectQuery: Equatable, Sendable {
     /// What a `.words` search looks in, as every store keeps and indexes it: the title and
     /// the body, folded (`CaseFolding.search`, so that `ПРИВЕТ` finds `привет`), a line apart
     /// (so that no word spans the two).
-    public static func searchText(title: String, body: String) -> String {
+    package static func searchText(title: String, body: String) -> String {
         CaseFolding.search(title + "\n" + body)
     }
 
     /// The folded words a `.words` search must all find.
-    public static func searchWords(_ text: String) -> [String] {
+    package static func searchWords(_ text: String) -> [String] {
         CaseFolding.search(text).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
     /// Whether a post answers this query.
-    public func matches(_ project: Project) -> Bool {
+    package func matches(_ project: Project) -> Bool {
         switch self {
         case .all:
             return true

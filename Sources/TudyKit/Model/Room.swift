@@ -7,13 +7,13 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     }
 
     /// The most people a group room holds at once: a study group, not a crowd.
-    public static let memberLimit = 100
+    package static let memberLimit = 100
     /// The most rooms one person is in at once: nobody can be put in rooms without end (each
     /// is a line of their room list and a stream of notices), and one must leave a room first.
-    public static let roomsPerPersonLimit = 500
+    package static let roomsPerPersonLimit = 500
     /// The most of those who left that a room names, the latest: a room people come and go
     /// through for years is not a list without end in every reply and every header.
-    public static let departedLimit = 20
+    package static let departedLimit = 20
 
     public let id: Int
     public let kind: Kind
@@ -34,25 +34,25 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     }
 
     /// Puts someone in the room, whether new or coming back.
-    public mutating func admit(_ user: User) {
+    package mutating func admit(_ user: User) {
         departed.removeAll { $0.isNamed(user.name) }
         if !hasMember(user) { members.append(user) }
     }
 
     /// Takes someone out of the room; they are remembered as departed.
-    public mutating func remove(_ user: User) {
+    package mutating func remove(_ user: User) {
         guard let index = members.firstIndex(where: { $0.isNamed(user.name) }) else { return }
         departed.append(members.remove(at: index))
         departed = Array(departed.suffix(Self.departedLimit))
     }
 
     /// Whether this person is in the room.
-    public func hasMember(_ user: User) -> Bool {
+    package func hasMember(_ user: User) -> Bool {
         members.contains { $0.isNamed(user.name) }
     }
 
     /// How the room is named for one of its members: `@bob` for a 1:1 room, `group #4` for a group.
-    public func title(for viewer: User) -> String {
+    package func title(for viewer: User) -> String {
         switch kind {
         case .direct:
             let other = (members + departed).first { !$0.isNamed(viewer.name) } ?? viewer
@@ -63,7 +63,7 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     }
 
     /// `alice, bob; carol left`
-    public var memberList: String {
+    package var memberList: String {
         let present = members.map(\.name).joined(separator: ", ")
         guard !departed.isEmpty else { return present }
         return present + "; " + departed.map(\.name).joined(separator: ", ") + " left"

@@ -6,16 +6,16 @@ public struct RoomSummary: Equatable, Sendable, Codable {
     public let unreadCount: Int
 
     /// The most unread messages a store counts; the list shows `99+` from there on.
-    public static let unreadLimit = 100
+    package static let unreadLimit = 100
 
     /// Whether `first` comes before `second` in the rooms list: the room with the newest
     /// message first, then the newer room (a bigger id) first.
-    public static func isListed(_ first: RoomSummary, before second: RoomSummary) -> Bool {
+    package static func isListed(_ first: RoomSummary, before second: RoomSummary) -> Bool {
         (first.lastMessage?.id ?? 0, first.room.id) > (second.lastMessage?.id ?? 0, second.room.id)
     }
 
     /// `3`, or `99+` when the count reached the limit.
-    public var unreadText: String {
+    package var unreadText: String {
         unreadCount >= Self.unreadLimit ? "\(Self.unreadLimit - 1)+" : "\(unreadCount)"
     }
 

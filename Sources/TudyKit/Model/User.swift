@@ -12,7 +12,7 @@ public struct User: Hashable, Sendable, Codable {
     }
 
     /// Whether two names belong to the same account: the same once normalized and case-folded.
-    public func isNamed(_ other: String) -> Bool {
+    package func isNamed(_ other: String) -> Bool {
         name == other || Accounts.key(name) == Accounts.key(other)
     }
 }

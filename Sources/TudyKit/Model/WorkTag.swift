@@ -1,7 +1,7 @@
 /// Work tags such as `ios` or `backend`: how posts say whom they recruit.
-public enum WorkTag {
+package enum WorkTag {
     /// Splits an answer like `iOS, backend  design` into tags, lower-cased, without repeats.
-    public static func parse(_ text: String) -> [String] {
+    package static func parse(_ text: String) -> [String] {
         var seen: Set<String> = []
         return text
             .split(whereSeparator: { $0 == "," || $0.isWhitespace })
@@ -10,7 +10,7 @@ public enum WorkTag {
     }
 
     /// Whether a tag is made of letters, digits, `-` and `_` only.
-    public static func isValid(_ tag: String) -> Bool {
+    package static func isValid(_ tag: String) -> Bool {
         !tag.isEmpty && tag.count <= 32
             && tag.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }

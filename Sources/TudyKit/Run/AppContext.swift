@@ -1,7 +1,7 @@
 /// What coordinators and screens share: the store, who is logged in, the console (which
 /// writes text in the given format) and the trace.
 @MainActor
-public final class AppContext {
+package final class AppContext {
     let store: any ChatStore
     let login: LoginState
     let console: Console
@@ -19,14 +19,14 @@ public final class AppContext {
     /// Where the coordinator flow is drawn (`--trace`), if anywhere.
     let trace: FlowTrace?
     /// Where a login outlasts the run, if anywhere: a run starts from the login kept there.
-    public var loginKeeper: (any LoginKeeper)?
+    package var loginKeeper: (any LoginKeeper)?
     /// Whether a login made in this run is kept for the next (at a terminal, or `--remember`).
-    public var keepsNewLogins = false
+    package var keepsNewLogins = false
     /// Whether a `/login` may leave the login kept from an earlier run for this run, keeping
     /// it for the next (a script, or `--user`); at a prompt it asks for `/logout` first.
-    public var loginLeavesKeptLogin = false
+    package var loginLeavesKeptLogin = false
 
-    public init(
+    package init(
         store: any ChatStore, login: LoginState = LoginState(), console: Console, format: TextFormat,
         showsLiveMessages: Bool = false, trace: FlowTrace? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }

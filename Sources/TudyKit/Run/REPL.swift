@@ -5,15 +5,15 @@
 /// the main actor. A change that arrives while a command runs, or while a password or a
 /// form's answer is being typed, waits until the command prompt is back.
 @MainActor
-public final class REPL {
+package final class REPL {
     /// How the loop behaves.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Stop at the first failed command.
         var bail: Bool
         /// A person at a terminal, rather than a script.
         var isInteractive: Bool
 
-        public init(bail: Bool = false, isInteractive: Bool = false) {
+        package init(bail: Bool = false, isInteractive: Bool = false) {
             self.bail = bail
             self.isInteractive = isInteractive
         }
@@ -30,7 +30,7 @@ public final class REPL {
     private var isWaitingAtPrompt = false
     private var isShowingChanges = false
 
-    public init(app: AppCoordinator, reader: any LineReader, console: Console, options: Options) {
+    package init(app: AppCoordinator, reader: any LineReader, console: Console, options: Options) {
         self.app = app
         self.reader = reader
         self.console = console
@@ -39,7 +39,7 @@ public final class REPL {
 
     /// Runs until `/quit` or the end of input; returns the exit status: for a script 1 if any
     /// command failed, at a terminal 0; 141 when standard output was closed.
-    public func run() async -> Int32 {
+    package func run() async -> Int32 {
         if options.isInteractive { console.line("tudy: /help lists the commands, /quit leaves") }
         do {
             try await app.start()

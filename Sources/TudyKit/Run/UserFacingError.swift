@@ -1,13 +1,13 @@
 /// An error that knows the one line a user is shown for it.
-public protocol UserFacingError: Error {
+package protocol UserFacingError: Error {
     /// What is wrong and what would work, in one line, without the `error: ` prefix.
     var message: String { get }
 }
 
 /// Turns any error into the line shown for it.
-public enum ErrorReport {
+package enum ErrorReport {
     /// The line for an error: its own message when it has one.
-    public static func message(for error: any Error) -> String {
+    package static func message(for error: any Error) -> String {
         if let error = error as? any UserFacingError { return error.message }
         return "unexpected failure: \(error)"
     }
@@ -15,7 +15,7 @@ public enum ErrorReport {
     /// A stable code for an error, for programs (`--json`): the store's the wire's code
     /// (`no_such_room`), another's the name of its case in snake case (`unknown`,
     /// `not_here`, `invalid_utf8`); `unexpected` for an error of no kind tudy knows.
-    public static func code(for error: any Error) -> String {
+    package static func code(for error: any Error) -> String {
         switch error {
         case let error as StoreError: return WireError(error).code
         case let error as WireError: return error.code

@@ -1,20 +1,20 @@
 import Foundation
 
 /// The rules every store applies to account names and passwords.
-public enum Accounts {
+package enum Accounts {
     /// The shortest password tudy accepts.
-    public static let minimumPasswordLength = 8
+    package static let minimumPasswordLength = 8
 
     /// The rules every store applies to a new account, before any password is hashed; give it
     /// the name normalized.
     /// - Throws: `StoreError.invalidName` or `.weakPassword`.
-    public static func check(name: String, password: String) throws {
+    package static func check(name: String, password: String) throws {
         guard isValidName(name) else { throw StoreError.invalidName(name) }
         guard password.count >= minimumPasswordLength else { throw StoreError.weakPassword }
     }
 
     /// Whether a name is 2 to 32 letters of any script, decimal digits, `.`, `-` or `_`.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         (2...32).contains(name.count) && name.allSatisfy(isNameCharacter)
     }
 
@@ -36,12 +36,12 @@ public enum Accounts {
     }
 
     /// A name as the store keeps it: Unicode NFC, so that `zoé` typed either way is one name.
-    public static func normalized(_ name: String) -> String {
+    package static func normalized(_ name: String) -> String {
         String(decoding: Array(name.precomposedStringWithCanonicalMapping.utf8), as: UTF8.self)
     }
 
     /// What names are compared by: the name with its case folded (`CaseFolding.name`).
-    public static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         CaseFolding.name(name)
     }
 }

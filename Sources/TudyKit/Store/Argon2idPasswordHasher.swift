@@ -11,7 +11,7 @@ public struct Argon2idPasswordHasher: PasswordHasher {
         /// OWASP's minimum for Argon2id: 19 MiB, 2 iterations, 1 lane. The default.
         public static let owasp = Cost(iterations: 2, memoryKiB: 19 * 1024, parallelism: 1)
         /// Cheap, for tests only.
-        public static let testing = Cost(iterations: 1, memoryKiB: 64, parallelism: 1)
+        package static let testing = Cost(iterations: 1, memoryKiB: 64, parallelism: 1)
     }
 
     private let cost: Cost
@@ -63,7 +63,7 @@ public struct Argon2idPasswordHasher: PasswordHasher {
 }
 
 /// libargon2 refused to hash; only a broken cost setting or exhausted memory gets here.
-public struct PasswordHashError: Error, Equatable, Sendable, UserFacingError {
-    public let reason: String
-    public var message: String { "the password could not be hashed: \(reason)" }
+package struct PasswordHashError: Error, Equatable, Sendable, UserFacingError {
+    package let reason: String
+    package var message: String { "the password could not be hashed: \(reason)" }
 }

@@ -7,23 +7,23 @@ import Foundation
 /// and `ﬁ` with `fi`, as Unicode's full case folding does), and normalized again, since a case
 /// mapping may leave a letter decomposed. ASCII and Hangul syllables need none of that but
 /// lower case.
-public enum CaseFolding {
+package enum CaseFolding {
     /// A name as names are compared: canonical forms only (NFC), so that `zoé` typed either
     /// way is one name, while names that only look alike stay apart.
-    public static func name(_ text: String) -> String {
+    package static func name(_ text: String) -> String {
         folded(text) { $0.precomposedStringWithCanonicalMapping }
     }
 
     /// Text as search compares and indexes it: compatibility forms too (NFKC), so that a
     /// full-width `ＩＯＳ` finds `ios`, and Korean typed as separate letters finds the
     /// syllables they make.
-    public static func search(_ text: String) -> String {
+    package static func search(_ text: String) -> String {
         folded(text) { $0.precomposedStringWithCompatibilityMapping }
     }
 
     /// Whether folded text holds a folded word: code point by code point, as SQL's `LIKE` and a
     /// trigram index compare, so that every store finds the same (`👍` inside `👍🏽` too).
-    public static func holds(_ text: String, _ word: String) -> Bool {
+    package static func holds(_ text: String, _ word: String) -> Bool {
         word.isEmpty || text.utf8.firstRange(of: word.utf8) != nil
     }
 

@@ -133,7 +133,7 @@ extension ChatStore {
 }
 
 /// A store an operator fills from a seed file: not a user's act, so not part of `ChatStore`.
-public protocol SeedableStore: ChatStore {
+package protocol SeedableStore: ChatStore {
     /// Adds the users, posts and rooms of a fixture, all of them or none.
     func load(_ fixture: Fixture) async throws
 }

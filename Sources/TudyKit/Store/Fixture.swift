@@ -5,18 +5,18 @@ import Foundation
 /// Keys are snake_case and spelled out in `CodingKeys`; the decoder keeps its default
 /// key strategy, because `.convertFromSnakeCase` on top of explicit keys silently
 /// decodes the renamed fields as missing (seed 000).
-public struct Fixture: Decodable, Equatable, Sendable {
+package struct Fixture: Decodable, Equatable, Sendable {
     /// An account to make.
-    public struct Account: Decodable, Equatable, Sendable {
+    package struct Account: Decodable, Equatable, Sendable {
         /// Normalized (NFC) as it is read, as a name typed at sign-up is.
-        public let name: String
-        public let password: String
+        package let name: String
+        package let password: String
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case name, password
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.knownKeysContainer(CodingKeys.self)
             name = Accounts.normalized(try container.decode(String.self, forKey: .name))
             password = try container.decode(String.self, forKey: .password)
@@ -24,17 +24,17 @@ public struct Fixture: Decodable, Equatable, Sendable {
     }
 
     /// A post, written by one of the accounts.
-    public struct Post: Decodable, Equatable, Sendable {
-        public let title: String
-        public let works: [String]
-        public let capacity: Int
-        public let body: String
-        public let writer: String
-        public let isOpen: Bool
-        public let createdAt: Date?
+    package struct Post: Decodable, Equatable, Sendable {
+        package let title: String
+        package let works: [String]
+        package let capacity: Int
+        package let body: String
+        package let writer: String
+        package let isOpen: Bool
+        package let createdAt: Date?
 
         /// The post's fields as a draft, work tags lower-cased.
-        public var draft: ProjectDraft {
+        package var draft: ProjectDraft {
             ProjectDraft(title: title, works: works.map { $0.lowercased() }, capacity: capacity, body: body)
         }
 
@@ -44,7 +44,7 @@ public struct Fixture: Decodable, Equatable, Sendable {
             case createdAt = "created_at"
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.knownKeysContainer(CodingKeys.self)
             title = try container.decode(String.self, forKey: .title)
             works = try container.decode([String].self, forKey: .works)
@@ -63,16 +63,16 @@ public struct Fixture: Decodable, Equatable, Sendable {
     }
 
     /// A room with its members and messages, oldest message first.
-    public struct ChatRoom: Decodable, Equatable, Sendable {
-        public let kind: Room.Kind
-        public let members: [String]
-        public let messages: [Line]
+    package struct ChatRoom: Decodable, Equatable, Sendable {
+        package let kind: Room.Kind
+        package let members: [String]
+        package let messages: [Line]
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case kind, members, messages
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.knownKeysContainer(CodingKeys.self)
             kind = try container.decode(Room.Kind.self, forKey: .kind)
             members = try container.decode([String].self, forKey: .members)
@@ -81,17 +81,17 @@ public struct Fixture: Decodable, Equatable, Sendable {
     }
 
     /// A message of a fixture room.
-    public struct Line: Decodable, Equatable, Sendable {
-        public let sender: String
-        public let text: String
-        public let sentAt: Date?
+    package struct Line: Decodable, Equatable, Sendable {
+        package let sender: String
+        package let text: String
+        package let sentAt: Date?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case sender, text
             case sentAt = "sent_at"
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.knownKeysContainer(CodingKeys.self)
             sender = try container.decode(String.self, forKey: .sender)
             text = try container.decode(String.self, forKey: .text)
@@ -99,21 +99,21 @@ public struct Fixture: Decodable, Equatable, Sendable {
         }
     }
 
-    public let users: [Account]
-    public let projects: [Post]
-    public let rooms: [ChatRoom]
+    package let users: [Account]
+    package let projects: [Post]
+    package let rooms: [ChatRoom]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case users, projects, rooms
     }
 
-    public init(users: [Account] = [], projects: [Post] = [], rooms: [ChatRoom] = []) {
+    package init(users: [Account] = [], projects: [Post] = [], rooms: [ChatRoom] = []) {
         self.users = users
         self.projects = projects
         self.rooms = rooms
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.knownKeysContainer(CodingKeys.self)
         users = try container.decodeIfPresent([Account].self, forKey: .users) ?? []
         projects = try container.decodeIfPresent([Post].self, forKey: .projects) ?? []
@@ -123,7 +123,7 @@ public struct Fixture: Decodable, Equatable, Sendable {
     /// Checks everything that can be checked without a store, so that a store loads a fixture
     /// whole or not at all: accounts, drafts, room sizes, senders and messages.
     /// - Throws: `StoreError.invalidFixture` naming the first problem and where it is.
-    public func validate() throws {
+    package func validate() throws {
         var names: Set<String> = []
         for (index, account) in users.enumerated() {
             do {
@@ -164,17 +164,17 @@ public struct Fixture: Decodable, Equatable, Sendable {
     }
 
     /// The problem with a name a fixture uses that the store does not know, at `place`.
-    public static func unknownName(_ name: String, at place: String) -> StoreError {
+    package static func unknownName(_ name: String, at place: String) -> StoreError {
         .invalidFixture("\(place): there is no user named '\(name)' in the seed or the store")
     }
 
     /// The problem with a fixture account whose name the store already has.
-    public static func nameTaken(_ name: String, at index: Int) -> StoreError {
+    package static func nameTaken(_ name: String, at index: Int) -> StoreError {
         .invalidFixture("users[\(index)]: the store already has a user named '\(name)'; nothing was loaded")
     }
 
     /// Decodes a fixture file's bytes. - Throws: `StoreError.invalidFixture` naming the bad field.
-    public static func decode(_ data: Data) throws -> Fixture {
+    package static func decode(_ data: Data) throws -> Fixture {
         let decoder = JSONDecoder()
         // Dates by the proleptic Gregorian calendar tudy shows them in: Foundation's ISO 8601
         // reading turns Julian before 1582, and would move such a day.

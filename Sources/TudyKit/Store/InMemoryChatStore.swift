@@ -222,7 +222,7 @@ public actor InMemoryChatStore: SeedableStore {
     // MARK: - Fixtures
 
     /// Loads a fixture whole, or, on any problem, leaves the store as it was.
-    public func load(_ fixture: Fixture) async throws {
+    package func load(_ fixture: Fixture) async throws {
         try fixture.validate()
         let saved = (accounts, projectsByID, roomsByID, nextProjectID, nextRoomID, nextMessageID)
         do {

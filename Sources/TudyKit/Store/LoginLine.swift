@@ -6,19 +6,19 @@ import Synchronization
 /// not all pass through one due try); tries at once for one name, even with the right password
 /// (one person's devices, a script's processes through one server), would otherwise count one
 /// another as failures and be told to wait. Tries for different names do not wait on each other.
-public final class LoginLine: Sendable {
+package final class LoginLine: Sendable {
     /// How many tries for one name may wait at once; one more is refused
     /// (`StoreError.passwordChecksBusy`).
-    public static let waitingLimit = 32
+    package static let waitingLimit = 32
 
     /// Per name being tried, those waiting for their turn, first first.
     private let waiting = Mutex<[String: [CheckedContinuation<Void, Never>]]>([:])
 
-    public init() {}
+    package init() {}
 
     /// Waits for the turn of a try for `key`; `leave(key)` must follow.
     /// - Throws: `StoreError.passwordChecksBusy` when `waitingLimit` wait already.
-    public func enter(_ key: String) async throws {
+    package func enter(_ key: String) async throws {
         var isFull = false
         await withCheckedContinuation { (turn: CheckedContinuation<Void, Never>) in
             let isFirst = waiting.withLock { line -> Bool in
@@ -45,7 +45,7 @@ public final class LoginLine: Sendable {
     }
 
     /// Ends the turn for `key`: the next try waiting, if any, goes.
-    public func leave(_ key: String) {
+    package func leave(_ key: String) {
         let next = waiting.withLock { line -> CheckedContinuation<Void, Never>? in
             guard var queue = line[key], !queue.isEmpty else {
                 line[key] = nil

@@ -1,28 +1,28 @@
 /// `/find`: how a query becomes words and which messages hold them, the one rule every store
 /// applies. Text is compared folded (`CaseFolding.search`), and a word is found inside a
 /// longer one, so that `반갑` finds `반갑습니다` and `É` finds `é`.
-public enum MessageSearch {
+package enum MessageSearch {
     /// The most messages one search returns.
-    public static let limit = 50
+    package static let limit = 50
     /// Words this long or longer are looked up in an index (a SQLite trigram index); shorter
     /// ones are matched in the user's rooms' messages one by one.
-    public static let indexedWordLength = 3
+    package static let indexedWordLength = 3
 
     /// The query's words, folded, each once, in the order typed.
-    public static func words(_ query: String) -> [String] {
+    package static func words(_ query: String) -> [String] {
         var seen: Set<String> = []
         return CaseFolding.search(query).split(whereSeparator: \.isWhitespace).map(String.init).filter { seen.insert($0).inserted }
     }
 
     /// Whether a message's text holds every word (folded, as `words` gives them).
-    public static func matches(_ text: String, _ words: [String]) -> Bool {
+    package static func matches(_ text: String, _ words: [String]) -> Bool {
         let haystack = CaseFolding.search(text)
         return !words.isEmpty && words.allSatisfy { CaseFolding.holds(haystack, $0) }
     }
 
     /// A SQL `LIKE` pattern (escape character `\`) that matches text holding `word`, with
     /// `%`, `_` and `\` in the word taken literally.
-    public static func likePattern(_ word: String) -> String {
+    package static func likePattern(_ word: String) -> String {
         let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
         return "%" + escaped + "%"

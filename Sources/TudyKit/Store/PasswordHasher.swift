@@ -12,7 +12,7 @@ public protocol PasswordHasher: Sendable {
 extension PasswordHasher {
     /// Checks a login's password against the account's hash, or against the unmatchable hash
     /// when there is no such account: the same work either way.
-    public func verifyLogin(_ password: String, against encoded: String?) -> Bool {
+    package func verifyLogin(_ password: String, against encoded: String?) -> Bool {
         let matches = verify(password, against: encoded ?? unmatchableHash)
         return matches && encoded != nil
     }

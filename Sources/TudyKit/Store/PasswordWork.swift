@@ -130,24 +130,24 @@ final class PasswordWork: Sendable {
 
 extension PasswordHasher {
     /// `hash`, run as `PasswordWork` does.
-    public func hashed(_ password: String) async throws -> String {
+    package func hashed(_ password: String) async throws -> String {
         try await PasswordWork.shared.run { try self.hash(password) }
     }
 
     /// A place in the line of password checks, taken first by a login: one refused here
     /// has cost nothing else.
     /// - Throws: `StoreError.passwordChecksBusy` when too many wait already.
-    public func placeInLine() throws -> PasswordCheckPlace {
+    package func placeInLine() throws -> PasswordCheckPlace {
         PasswordCheckPlace(place: try PasswordWork.shared.reserve())
     }
 
     /// `verifyLogin`, run as `PasswordWork` does, in the place taken.
-    public func checksLogin(_ password: String, against encoded: String?, in place: PasswordCheckPlace) async throws -> Bool {
+    package func checksLogin(_ password: String, against encoded: String?, in place: PasswordCheckPlace) async throws -> Bool {
         try await PasswordWork.shared.run(in: place.place) { self.verifyLogin(password, against: encoded) }
     }
 }
 
 /// A login's place in the line of password checks (`PasswordHasher.placeInLine`).
-public struct PasswordCheckPlace: Sendable {
+package struct PasswordCheckPlace: Sendable {
     fileprivate let place: PasswordWork.Place
 }

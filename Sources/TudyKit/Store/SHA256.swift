@@ -1,9 +1,9 @@
 import CMessageDigest
 
 /// SHA-256 (libmd's), written in lowercase hex.
-public enum SHA256 {
+package enum SHA256 {
     /// The digest of the text's UTF-8 bytes.
-    public static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         let bytes = Array(text.utf8)
         var hex = [CChar](repeating: 0, count: Int(SHA256_DIGEST_LENGTH) * 2 + 1)
         _ = bytes.withUnsafeBufferPointer { SHA256Data($0.baseAddress, $0.count, &hex) }

@@ -3,7 +3,7 @@ import Foundation
 /// A session's secret: 256 random bits, written as 43 characters of unpadded base64url.
 public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
     /// How long a session lasts after it is made.
-    public static let lifetime: TimeInterval = 30 * 24 * 60 * 60
+    package static let lifetime: TimeInterval = 30 * 24 * 60 * 60
 
     /// The token as a client sends it.
     public let text: String
@@ -13,7 +13,7 @@ public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A new token from the system's secure random source.
-    public static func random() -> SessionToken {
+    package static func random() -> SessionToken {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let base64 = Data(bytes).base64EncodedString()
@@ -23,7 +23,7 @@ public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
 
     /// What a store keeps instead of the token: its SHA-256, in hex (libmd's). A token is
     /// random, so a fast hash is enough; nobody can turn a stolen hash back into a token.
-    public var hash: String { SHA256.hex(text) }
+    package var hash: String { SHA256.hex(text) }
 
     /// Never the secret itself.
     public var description: String { "session token" }

@@ -20,7 +20,7 @@ public enum StoreChange: Equatable, Sendable {
 extension StoreChange {
     /// What a viewer is told when a room changes from `before` to `after` (nil: the viewer can
     /// not see the room, or it did not exist): every store reports membership by this one rule.
-    public static func membership(before: Room?, after: Room?, viewer: User) -> StoreChange? {
+    package static func membership(before: Room?, after: Room?, viewer: User) -> StoreChange? {
         let wasIn = before?.hasMember(viewer) ?? false
         let isIn = after?.hasMember(viewer) ?? false
         switch (wasIn, isIn) {

@@ -3,21 +3,21 @@
 /// Memory stays bounded: the bytes of a line past the 64 KiB limit are dropped as
 /// they arrive, and the line is reported as too long.
 @MainActor
-public final class ByteLineReader: LineReader {
+package final class ByteLineReader: LineReader {
     /// The next chunk of bytes, read without blocking the main actor; empty at the end.
-    public typealias ReadChunk = () async -> [UInt8]
+    package typealias ReadChunk = () async -> [UInt8]
 
     private let readChunk: ReadChunk
     private var buffer: [UInt8] = []
     private var start = 0
     private var isAtEnd = false
 
-    public init(readChunk: @escaping ReadChunk) {
+    package init(readChunk: @escaping ReadChunk) {
         self.readChunk = readChunk
     }
 
     /// A reader over bytes already in memory, handed out `chunk` bytes at a time.
-    public convenience init(bytes: [UInt8], chunk: Int = 64 * 1024) {
+    package convenience init(bytes: [UInt8], chunk: Int = 64 * 1024) {
         var remaining = bytes[...]
         self.init {
             defer { remaining = remaining.dropFirst(chunk) }
@@ -25,7 +25,7 @@ public final class ByteLineReader: LineReader {
         }
     }
 
-    public func readLine(_ request: LineRequest) async -> LineReadResult {
+    package func readLine(_ request: LineRequest) async -> LineReadResult {
         var overlong = false
         var line: [UInt8] = []
         while true {

@@ -2,7 +2,7 @@
 /// never one of them: when one is asked for, it is read from standard input or the terminal.
 /// After the last, the session reads on from standard input when `readsOn`, or ends.
 @MainActor
-public final class CommandArgumentReader: LineReader {
+package final class CommandArgumentReader: LineReader {
     private var lines: [String]
     private let rest: any LineReader
     private let readsOn: Bool
@@ -11,24 +11,24 @@ public final class CommandArgumentReader: LineReader {
     ///   - lines: the command-line arguments, each a line read first.
     ///   - rest: where passwords (and, when `readsOn`, the lines after the arguments) are read.
     ///   - readsOn: whether the session goes on with `rest` once the arguments are done.
-    public init(lines: [String], rest: any LineReader, readsOn: Bool) {
+    package init(lines: [String], rest: any LineReader, readsOn: Bool) {
         self.lines = lines
         self.rest = rest
         self.readsOn = readsOn
     }
 
-    public func readLine(_ request: LineRequest) async -> LineReadResult {
+    package func readLine(_ request: LineRequest) async -> LineReadResult {
         if request.isSecret { return await rest.readLine(request) }
         guard !lines.isEmpty else { return readsOn ? await rest.readLine(request) : .end }
         // An argument is checked as a typed line is: no NUL, not over the longest line.
         return LineDecoder.decode(Array(lines.removeFirst().utf8))
     }
 
-    public func suspendPrompt() {
+    package func suspendPrompt() {
         rest.suspendPrompt()
     }
 
-    public func resumePrompt(_ prompt: String?) {
+    package func resumePrompt(_ prompt: String?) {
         rest.resumePrompt(prompt)
     }
 }

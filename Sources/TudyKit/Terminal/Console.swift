@@ -2,51 +2,51 @@
 /// text, every line through the sanitizer, wrapped to the terminal's width and coloured
 /// when there is a terminal to do it for; or, with `--json`, as JSON lines.
 @MainActor
-public final class Console {
+package final class Console {
     /// What the terminal can show, decided once by the executable.
-    public struct Capabilities {
+    package struct Capabilities {
         /// ANSI colour: only on a terminal, and not with `NO_COLOR` or `--no-color`.
-        public var colour: Bool
+        package var colour: Bool
         /// The terminal's width now, or nil for a pipe or a file (no wrapping).
-        public var width: () -> Int?
+        package var width: () -> Int?
         /// A terminal, where the bell may ring.
-        public var isTerminal: Bool
+        package var isTerminal: Bool
 
-        public init(colour: Bool = false, isTerminal: Bool = false, width: @escaping () -> Int? = { nil }) {
+        package init(colour: Bool = false, isTerminal: Bool = false, width: @escaping () -> Int? = { nil }) {
             self.colour = colour
             self.isTerminal = isTerminal
             self.width = width
         }
 
         /// A pipe or a file: no colour, no wrapping.
-        public static var plain: Capabilities { Capabilities() }
+        package static var plain: Capabilities { Capabilities() }
     }
 
     private let output: any TerminalOutput
     private let capabilities: Capabilities
     /// `--json`: every value shown is one JSON object a line (`JSONLines`), never text.
-    public let writesJSON: Bool
+    package let writesJSON: Bool
     /// How dates, messages and posts are written as text; the app's context sets it.
-    public var format = TextFormat.utc
+    package var format = TextFormat.utc
 
     /// - Parameters:
     ///   - output: where the lines go, standard output and standard error.
     ///   - capabilities: what the terminal can show (colour, its width).
     ///   - json: write JSON lines rather than text; the capabilities are then plain.
-    public init(output: any TerminalOutput, capabilities: Capabilities = .plain, json: Bool = false) {
+    package init(output: any TerminalOutput, capabilities: Capabilities = .plain, json: Bool = false) {
         self.output = output
         self.capabilities = json ? .plain : capabilities
         writesJSON = json
     }
 
     /// The terminal's width now, or nil for a pipe or a file.
-    public var windowWidth: Int? { capabilities.width() }
+    package var windowWidth: Int? { capabilities.width() }
 
     /// Whether the reader of standard output has gone.
-    public var isClosed: Bool { output.isClosed }
+    package var isClosed: Bool { output.isClosed }
 
     /// Shows a value: the one way anything reaches the user.
-    public func show(_ value: Output) {
+    package func show(_ value: Output) {
         if writesJSON {
             if let (line, channel) = JSONLines.render(value) { output.write(line, to: channel) }
         } else {
@@ -55,27 +55,27 @@ public final class Console {
     }
 
     /// Shows a line of tudy's own (`.notice`); an empty one only spaces text out.
-    public func line(_ text: String = "") {
+    package func line(_ text: String = "") {
         show(.notice(text))
     }
 
     /// Shows several lines.
-    public func lines(_ texts: [String]) {
+    package func lines(_ texts: [String]) {
         texts.forEach { line($0) }
     }
 
     /// Reports an error, as its own line says it, with its stable code.
-    public func error(_ error: any Error) {
+    package func error(_ error: any Error) {
         show(.error(code: ErrorReport.code(for: error), message: ErrorReport.message(for: error)))
     }
 
     /// Reports a failure that is no error value.
-    public func error(_ message: String, code: String = "failure") {
+    package func error(_ message: String, code: String = "failure") {
         show(.error(code: code, message: message))
     }
 
     /// A note to standard error that is not a failure, such as a hint.
-    public func note(_ message: String) {
+    package func note(_ message: String) {
         show(.note(message))
     }
 
@@ -147,7 +147,7 @@ public final class Console {
 
 extension Console {
     /// Rings the terminal's bell; a pipe or a file gets nothing.
-    public func bell() {
+    package func bell() {
         guard capabilities.isTerminal, !writesJSON else { return }
         output.write("\u{07}", to: .standardOutput)
     }

@@ -1,7 +1,7 @@
 /// How many terminal columns text takes: East Asian Wide and Fullwidth characters
 /// (Hangul, CJK, as Unicode's EastAsianWidth.txt says) and emoji shown as pictures take two,
 /// combining marks none, the rest one.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The start of `text` and `…`, in at most `columns` columns.
     static func shortened(_ text: String, to columns: Int) -> String {
         var kept = ""
@@ -15,11 +15,11 @@ public enum DisplayWidth {
         return kept + "…"
     }
 
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if first.isASCII && character.unicodeScalars.count == 1 { return 1 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }) {

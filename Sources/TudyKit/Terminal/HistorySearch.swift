@@ -1,49 +1,49 @@
 /// Ctrl-R: a search backwards through the history, narrowed as each key is typed, as in bash
 /// and WeeChat. Case is ignored.
-public struct HistorySearch: Equatable, Sendable {
+package struct HistorySearch: Equatable, Sendable {
     /// The history, newest first.
     private let entries: [String]
     /// The line as it was before the search, put back when it is cancelled.
-    public let original: String
+    package let original: String
     /// What is searched for.
-    public private(set) var query = ""
+    package private(set) var query = ""
     /// Where in `entries` the match shown is.
     private var index: Int?
     /// Whether the last key found nothing: the match before it stays shown.
-    public private(set) var failed = false
+    package private(set) var failed = false
 
     /// - Parameters:
     ///   - entries: the history, newest first.
     ///   - original: the line being typed when the search began.
-    public init(entries: [String], original: String) {
+    package init(entries: [String], original: String) {
         self.entries = entries
         self.original = original
     }
 
     /// The line shown: the match, or the original line while nothing matched.
-    public var line: String {
+    package var line: String {
         index.map { entries[$0] } ?? original
     }
 
     /// Shown in place of the prompt while searching.
-    public var prompt: String {
+    package var prompt: String {
         "(\(failed ? "failed " : "")reverse-i-search)`\(query)': "
     }
 
     /// A key typed: the query grows, and the newest match at or before the one shown is found.
-    public mutating func type(_ text: String) {
+    package mutating func type(_ text: String) {
         query += text
         find(from: index ?? 0)
     }
 
     /// Ctrl-R again: the next older match that reads differently from the one shown.
-    public mutating func older() {
+    package mutating func older() {
         guard !query.isEmpty else { return }
         find(from: (index ?? -1) + 1, skipping: line)
     }
 
     /// Backspace: the query shrinks, and the search starts again from the newest entry.
-    public mutating func erase() {
+    package mutating func erase() {
         guard !query.isEmpty else { return }
         query.removeLast()
         index = nil

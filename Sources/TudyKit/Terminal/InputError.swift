@@ -1,12 +1,12 @@
 /// An input line tudy can not take, with the line a user sees.
-public enum InputError: Error, Equatable, Sendable, UserFacingError {
+package enum InputError: Error, Equatable, Sendable, UserFacingError {
     case invalidUTF8
     case nulByte
     case tooLong(limit: Int)
     /// Lines of a paste not run: they followed a `/login` or `/signup` that asked no password.
     case pasteDropped(lines: Int)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidUTF8:
             "the line is not valid UTF-8 and was ignored: check the terminal's encoding"

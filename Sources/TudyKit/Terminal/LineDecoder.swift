@@ -1,10 +1,10 @@
 /// Checks the bytes of one input line and makes them text.
-public enum LineDecoder {
+package enum LineDecoder {
     /// The longest line tudy reads: 64 KiB.
-    public static let maximumLineBytes = 64 * 1024
+    package static let maximumLineBytes = 64 * 1024
 
     /// The line as text, or why it is refused. A trailing carriage return is dropped.
-    public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LineReadResult {
+    package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LineReadResult {
         var bytes = Array(bytes)
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard bytes.count <= maximumLineBytes else { return .rejected(.tooLong(limit: maximumLineBytes)) }
@@ -16,7 +16,7 @@ public enum LineDecoder {
     /// Text pasted at a terminal, between its bracketed-paste marks: one paste, whatever lines
     /// it holds. Its line breaks (CR, CR LF or LF, as terminals send them) become LF, and a
     /// final one goes.
-    public static func decodePaste<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LineReadResult {
+    package static func decodePaste<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LineReadResult {
         guard bytes.count <= maximumLineBytes else { return .rejected(.tooLong(limit: maximumLineBytes)) }
         guard !bytes.contains(0) else { return .rejected(.nulByte) }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .rejected(.invalidUTF8) }

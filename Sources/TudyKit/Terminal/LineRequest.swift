@@ -1,15 +1,15 @@
 /// What the REPL asks the line reader for: the prompt to show and whether to hide the typing.
-public struct LineRequest: Equatable, Sendable {
+package struct LineRequest: Equatable, Sendable {
     /// The prompt on a terminal, e.g. `home > board  alice> `; piped input shows none.
-    public var prompt: String
+    package var prompt: String
     /// A password: no echo, and never in the history.
-    public var isSecret: Bool
+    package var isSecret: Bool
     /// Whether the line goes into the history: commands and messages do, a form's answers not.
-    public var isRemembered: Bool
+    package var isRemembered: Bool
     /// Text already in the line when it is shown: a message that could not be sent.
-    public var draft = ""
+    package var draft = ""
 
-    public init(prompt: String, isSecret: Bool = false, isRemembered: Bool = true) {
+    package init(prompt: String, isSecret: Bool = false, isRemembered: Bool = true) {
         self.prompt = prompt
         self.isSecret = isSecret
         self.isRemembered = isRemembered && !isSecret
@@ -17,7 +17,7 @@ public struct LineRequest: Equatable, Sendable {
 }
 
 /// One result of reading a line.
-public enum LineReadResult: Equatable, Sendable {
+package enum LineReadResult: Equatable, Sendable {
     /// A whole line, without its newline.
     case line(String)
     /// Text pasted at a terminal in one piece, lines joined by LF: never a command.
@@ -35,7 +35,7 @@ public enum LineReadResult: Equatable, Sendable {
 /// Reading waits without blocking the main actor, so that what the store reports while
 /// a person types is shown at once.
 @MainActor
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
     /// Reads the next line, showing the request's prompt where there is a terminal.
     func readLine(_ request: LineRequest) async -> LineReadResult
     /// Takes the prompt and the half-typed line off the screen, so that lines can be printed
@@ -48,7 +48,7 @@ public protocol LineReader: AnyObject {
 }
 
 extension LineReader {
-    public func suspendPrompt() {}
-    public func resumePrompt(_ prompt: String?) {}
-    public func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {}
+    package func suspendPrompt() {}
+    package func resumePrompt(_ prompt: String?) {}
+    package func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {}
 }

@@ -1,8 +1,8 @@
 /// Breaks a long line to a terminal's width, continuing under a hanging indent.
-public enum LineWrapper {
+package enum LineWrapper {
     /// The lines of `prefix + text` no wider than `width`; each line after the first starts with
     /// as many spaces as `prefix` is wide. Breaks at spaces where it can, inside a word where it must.
-    public static func wrap(prefix: String, text: String, width: Int) -> [String] {
+    package static func wrap(prefix: String, text: String, width: Int) -> [String] {
         let indent = DisplayWidth.of(prefix)
         let room = width - indent
         guard room >= 10 else { return [prefix + text] }

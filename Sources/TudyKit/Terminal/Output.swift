@@ -1,6 +1,6 @@
 /// Something tudy shows, as a value: screens and coordinators hand these to the console,
 /// whose renderer makes text lines of them (today's look) or one JSON object each (`--json`).
-public enum Output: Sendable {
+package enum Output: Sendable {
     /// A line of tudy's own: what happened, a header, a hint.
     case notice(String)
     /// A message of the open room, shown after its number.

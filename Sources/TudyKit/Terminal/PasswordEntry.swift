@@ -1,12 +1,12 @@
 /// A password typed with echo off, taken a byte at a time: the line editor is not in the way,
 /// so the few keys that edit a line are handled here.
-public struct PasswordEntry: Sendable {
+package struct PasswordEntry: Sendable {
     private var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Takes the next byte typed; the password once a key ends it, nil while it goes on.
-    public mutating func take(_ byte: UInt8) -> LineReadResult? {
+    package mutating func take(_ byte: UInt8) -> LineReadResult? {
         switch byte {
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
             return LineDecoder.decode(bytes)
@@ -24,7 +24,7 @@ public struct PasswordEntry: Sendable {
     }
 
     /// What the password is when the input ends before a key ends it.
-    public var atEndOfInput: LineReadResult {
+    package var atEndOfInput: LineReadResult {
         bytes.isEmpty ? .end : LineDecoder.decode(bytes)
     }
 }

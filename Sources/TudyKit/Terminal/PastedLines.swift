@@ -3,9 +3,9 @@
 /// where it would have gone if typed: to the password prompt of the `/login` before it.
 ///
 /// A paste without a command stays one paste (one message in a room).
-public struct PastedLines: Equatable, Sendable {
+package struct PastedLines: Equatable, Sendable {
     /// What the next line asked for is.
-    public enum Next: Equatable, Sendable {
+    package enum Next: Equatable, Sendable {
         /// Nothing is waiting: read from the keyboard.
         case none
         /// The next pasted line, to be taken as typed.
@@ -19,14 +19,14 @@ public struct PastedLines: Equatable, Sendable {
     /// The line served last began a login or signup: its password may come next.
     private var passwordMayFollow = false
 
-    public init() {}
+    package init() {}
 
     /// Whether lines of a paste wait to be read.
-    public var isEmpty: Bool { waiting.isEmpty }
+    package var isEmpty: Bool { waiting.isEmpty }
 
     /// Takes a paste (lines joined by LF). - Returns: nil when it stays one paste; else its
     /// first line, to be entered as typed, the rest waiting.
-    public mutating func take(_ text: String) -> String? {
+    package mutating func take(_ text: String) -> String? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count > 1, lines.contains(where: Self.isCommand) else { return nil }
         waiting = Array(lines.dropFirst())
@@ -35,7 +35,7 @@ public struct PastedLines: Equatable, Sendable {
     }
 
     /// The next line for a request, which asks for a password when `secret`.
-    public mutating func next(secret: Bool) -> Next {
+    package mutating func next(secret: Bool) -> Next {
         guard !waiting.isEmpty else {
             passwordMayFollow = false
             return .none
@@ -56,7 +56,7 @@ public struct PastedLines: Equatable, Sendable {
     }
 
     /// Drops what waits (Ctrl-C, the end of the session).
-    public mutating func drop() {
+    package mutating func drop() {
         waiting = []
         passwordMayFollow = false
     }

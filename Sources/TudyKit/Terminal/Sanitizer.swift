@@ -4,9 +4,9 @@
 /// bidirectional overrides and isolates, and line or paragraph separators as `<U+202E>`.
 /// Since every escape sequence (ESC, CSI, OSC, DCS, …) starts with one of these,
 /// none can reach the terminal as such.
-public enum Sanitizer {
+package enum Sanitizer {
     /// The text with every control shown visibly.
-    public static func inert(_ text: String) -> String {
+    package static func inert(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)

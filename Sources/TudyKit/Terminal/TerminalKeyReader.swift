@@ -1,12 +1,12 @@
 /// Where `TerminalKeyReader` takes its bytes: the terminal, or in the fuzzer an array.
-public protocol TerminalByteSource {
+package protocol TerminalByteSource {
     /// The next byte, waiting up to `milliseconds` for it (nil: as long as it takes); nil
     /// when none came, or at the end of input.
     mutating func byte(waiting milliseconds: Int32?) -> UInt8?
 }
 
 /// One key for the line editor.
-public enum TerminalKey: Equatable, Sendable {
+package enum TerminalKey: Equatable, Sendable {
     /// A code point: U+FFFD for bytes that are no UTF-8.
     case codePoint(UInt32)
     /// The bytes between a bracketed paste's start and end marks.
@@ -17,25 +17,25 @@ public enum TerminalKey: Equatable, Sendable {
 
 /// Turns what a terminal sends into keys for the line editor: whole code points, and
 /// bracketed pastes taken whole, so that their lines are never taken as typed.
-public struct TerminalKeyReader<Source: TerminalByteSource> {
-    public var source: Source
+package struct TerminalKeyReader<Source: TerminalByteSource> {
+    package var source: Source
     /// Bytes read past an Escape that did not start a paste: they come next.
-    public private(set) var readAhead: [UInt8] = []
+    package private(set) var readAhead: [UInt8] = []
 
     /// How long a lone Escape waits for the rest of a paste's start mark.
-    public static var escapeWait: Int32 { 50 }
+    package static var escapeWait: Int32 { 50 }
     /// A paste that never ends (a terminal gone wrong) ends after this much silence.
-    public static var pasteWait: Int32 { 1000 }
+    package static var pasteWait: Int32 { 1000 }
 
     private static var pasteStart: [UInt8] { Array("[200~".utf8) }
     private static var pasteEnd: [UInt8] { Array("\u{1B}[201~".utf8) }
 
-    public init(source: Source) {
+    package init(source: Source) {
         self.source = source
     }
 
     /// The next key; it waits for a key's bytes once its first has come.
-    public mutating func next() -> TerminalKey {
+    package mutating func next() -> TerminalKey {
         guard let lead = byte(waiting: nil) else { return .end }
         if lead == 0x1B {
             if let paste = pasteAfterEscape() { return .paste(paste) }

@@ -1,41 +1,41 @@
 import Foundation
 
 /// How dates, messages and posts are written as lines, in one time zone.
-public struct TextFormat: Sendable {
+package struct TextFormat: Sendable {
     /// Seconds east of UTC at a moment, e.g. 32400 in Seoul.
     private let utcOffset: @Sendable (Date) -> Int
 
-    public init(utcOffset: @escaping @Sendable (Date) -> Int) {
+    package init(utcOffset: @escaping @Sendable (Date) -> Int) {
         self.utcOffset = utcOffset
     }
 
     /// Dates as UTC shows them.
-    public static let utc = TextFormat { _ in 0 }
+    package static let utc = TextFormat { _ in 0 }
 
     private func local(_ date: Date) -> CivilTime {
         CivilTime(date, utcOffset: utcOffset(date))
     }
 
     /// `2026-11-21`
-    public func day(_ date: Date) -> String {
+    package func day(_ date: Date) -> String {
         let time = local(date)
         return "\(time.year.padded(to: 4))-\(time.month.padded(to: 2))-\(time.day.padded(to: 2))"
     }
 
     /// `22:15`
-    public func time(_ date: Date) -> String {
+    package func time(_ date: Date) -> String {
         let time = local(date)
         return "\(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))"
     }
 
     /// `[11-21 22:15]`, a message's time stamp.
-    public func stamp(_ date: Date) -> String {
+    package func stamp(_ date: Date) -> String {
         let time = local(date)
         return "[\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) \(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))]"
     }
 
     /// A message's text as shown: marked when edited, a marker alone when deleted.
-    public func body(_ message: Message) -> String {
+    package func body(_ message: Message) -> String {
         switch message.status {
         case .sent: message.text
         case .edited: message.text + " (edited)"
@@ -44,13 +44,13 @@ public struct TextFormat: Sendable {
     }
 
     /// A message's text on one line, cut to `length` characters with `…`.
-    public static func preview(_ text: String, length: Int) -> String {
+    package static func preview(_ text: String, length: Int) -> String {
         let line = text.replacingOccurrences(of: "\n", with: " ")
         return line.count > length ? String(line.prefix(length - 1)) + "…" : line
     }
 
     /// A post shown whole: title, state, writer, a blank line, the body.
-    public func postLines(_ project: Project) -> [String] {
+    package func postLines(_ project: Project) -> [String] {
         [
             "#\(project.id) \(project.title)",
             "\(project.isOpen ? "open" : "closed") · \(project.capacity) people · work: \(project.works.joined(separator: ", "))",
@@ -61,14 +61,14 @@ public struct TextFormat: Sendable {
 
     /// The cells of a rooms list's row: `#2`, `@bob`, `(alice, bob)`, `[3 unread]`, the last message.
     /// `bob · joined 2026-11-20 · rooms you share: @bob, group #4`
-    public func profileLine(_ profile: UserProfile, sharedRooms: [Room], viewer: User) -> String {
+    package func profileLine(_ profile: UserProfile, sharedRooms: [Room], viewer: User) -> String {
         let joined = profile.joinedAt.map { "joined " + day($0) } ?? "joined before tudy kept the day"
         let rooms = sharedRooms.isEmpty
             ? "no room you share" : "rooms you share: " + sharedRooms.map { $0.title(for: viewer) }.joined(separator: ", ")
         return [profile.user.name, joined, rooms].joined(separator: " · ")
     }
 
-    public func roomCells(_ summary: RoomSummary, for viewer: User) -> [String] {
+    package func roomCells(_ summary: RoomSummary, for viewer: User) -> [String] {
         [
             "#\(summary.room.id)", summary.room.title(for: viewer), "(\(summary.room.memberList))",
             summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
@@ -77,7 +77,7 @@ public struct TextFormat: Sendable {
     }
 
     /// The cells of a post list's row: `#3`, `open`, `Swift study`, `[ios, backend]`, `by alice`.
-    public func projectCells(_ project: Project) -> [String] {
+    package func projectCells(_ project: Project) -> [String] {
         [
             "#\(project.id)", project.isOpen ? "open" : "closed", project.title,
             "[\(project.works.joined(separator: ", "))]", "by \(project.writer.name)",

@@ -4,16 +4,16 @@ import Foundation
 ///
 /// `Calendar` would do the same, but it loads ICU's data, which doubles tudy's
 /// start-up memory; the proleptic Gregorian calendar needs no tables.
-public struct CivilTime: Equatable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
-    public var millisecond: Int
+package struct CivilTime: Equatable, Sendable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
+    package var millisecond: Int
 
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+    package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
         self.year = year
         self.month = month
         self.day = day
@@ -24,7 +24,7 @@ public struct CivilTime: Equatable, Sendable {
     }
 
     /// The fields of `date` at `utcOffset` seconds east of UTC.
-    public init(_ date: Date, utcOffset: Int = 0) {
+    package init(_ date: Date, utcOffset: Int = 0) {
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) + utcOffset * 1000
         let (days, millisecondOfDay) = Self.floorDivide(milliseconds, 86_400_000)
         // H. Hinnant's civil_from_days.
@@ -44,7 +44,7 @@ public struct CivilTime: Equatable, Sendable {
     }
 
     /// The moment these fields name at `utcOffset` seconds east of UTC.
-    public func date(utcOffset: Int = 0) -> Date {
+    package func date(utcOffset: Int = 0) -> Date {
         // H. Hinnant's days_from_civil.
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = Self.floorDivide(shiftedYear, 400).quotient
@@ -64,7 +64,7 @@ public struct CivilTime: Equatable, Sendable {
 
 extension Int {
     /// `7` as `07`; wider numbers as they are.
-    public func padded(to width: Int) -> String {
+    package func padded(to width: Int) -> String {
         let digits = String(self)
         return String(repeating: "0", count: Swift.max(0, width - digits.count)) + digits
     }

@@ -10,7 +10,7 @@ public struct WallClock: Sendable {
     }
 
     /// A clock that starts at `start` and moves one second each time it is read.
-    public static func stepping(from start: Date) -> WallClock {
+    package static func stepping(from start: Date) -> WallClock {
         let ticks = Ticks()
         return WallClock { start.addingTimeInterval(TimeInterval(ticks.next())) }
     }

@@ -1,13 +1,13 @@
 /// A rate of requests: a bucket of `burst` that refills at `perSecond`. A server admits or
 /// refuses each request by it; a client paces what it sends by it, so as never to be refused.
-public struct RequestRate: Sendable {
-    public let perSecond: Int
-    public let burst: Int
+package struct RequestRate: Sendable {
+    package let perSecond: Int
+    package let burst: Int
     private let now: @Sendable () -> ContinuousClock.Instant
     private var tokens: Double
     private var last: ContinuousClock.Instant
 
-    public init(
+    package init(
         perSecond: Int = ServerLimits.requestsPerSecond, burst: Int = ServerLimits.requestBurst,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
@@ -19,7 +19,7 @@ public struct RequestRate: Sendable {
     }
 
     /// Whether one more request may go through now; if so, it is counted.
-    public mutating func admit() -> Bool {
+    package mutating func admit() -> Bool {
         refill()
         guard tokens >= 1 else { return false }
         tokens -= 1
@@ -29,7 +29,7 @@ public struct RequestRate: Sendable {
     /// Counts one more request, and says how long to wait before sending it so as to keep to
     /// the rate (zero when it may go now). Requests that wait are counted in the order they
     /// asked, each after the one before.
-    public mutating func reserve() -> Duration {
+    package mutating func reserve() -> Duration {
         refill()
         tokens -= 1
         guard tokens < 0 else { return .zero }

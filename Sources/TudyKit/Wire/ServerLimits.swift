@@ -1,43 +1,43 @@
 /// What one client may make a `tudy serve` hold, in one place: each is named in the README's
 /// "What it guarantees", with what a client that passes it is told.
-public enum ServerLimits {
+package enum ServerLimits {
     /// How long a frame may wait for a client to take it (its socket and the server's queue
     /// for it full) before the client is hung up on: one that stops reading would otherwise
     /// make the server keep, for ever, every change it is owed.
-    public static let writePatience = Duration.seconds(10)
+    package static let writePatience = Duration.seconds(10)
     /// The bytes of frames a client may leave waiting for it (changes it is owed and has not
     /// taken): one more, and it is sent away, told why, and catches up when it comes back.
     /// A reply or a page of a catch-up waits for the queue to empty, so only live changes
     /// pile up.
-    public static let queuedBytesPerConnection = 1024 * 1024
+    package static let queuedBytesPerConnection = 1024 * 1024
     /// Subscriptions one connection may hold at once: one covers all of a user's rooms.
-    public static let subscriptionsPerConnection = 4
+    package static let subscriptionsPerConnection = 4
     /// Subscriptions one user may hold at once on a server, over all their connections and
     /// addresses: a person's devices need a handful, and nobody can hold the server's memory
     /// with one account from many addresses.
-    public static let subscriptionsPerUser = 32
+    package static let subscriptionsPerUser = 32
     /// The bytes a reply of messages or posts is filled to (`messages_before`,
     /// `messages_after`, `projects`): fewer than asked for come when more would not fit,
     /// always at least one, and the client asks on from there, so a page of the longest
     /// messages or posts is never one huge frame.
-    public static let pageReplyBytes = 64 * 1024
+    package static let pageReplyBytes = 64 * 1024
     /// Messages one page may be asked for (`messages_before`, `messages_after`).
-    public static let messagesPerPage = 1000
+    package static let messagesPerPage = 1000
     /// Posts one reply holds: the board is read a page at a time (`PostPage`).
-    public static let postsPerReply = 100
+    package static let postsPerReply = 100
     /// Connections signed in as one user at once on a server, over all addresses: a person's
     /// devices need a handful, and one account can not hold the server's connections.
-    public static let connectionsPerUser = 32
+    package static let connectionsPerUser = 32
     /// Connections open at once from one address.
-    public static let connectionsPerAddress = 64
+    package static let connectionsPerAddress = 64
     /// Failed sign-ins one connection may make (a wrong password, a name taken, a login
     /// refused or throttled, a token that names no session): the last closes it.
-    public static let failedSignInsPerConnection = 10
+    package static let failedSignInsPerConnection = 10
     /// Requests one connection may make a second, and at once: one more closes it.
-    public static let requestsPerSecond = 200
-    public static let requestBurst = 400
+    package static let requestsPerSecond = 200
+    package static let requestBurst = 400
     /// Requests the whole server answers a second, and at once, from everyone together: one
     /// more is refused (`server_busy`), the connection going on.
-    public static let serverRequestsPerSecond = 20_000
-    public static let serverRequestBurst = 40_000
+    package static let serverRequestsPerSecond = 20_000
+    package static let serverRequestBurst = 40_000
 }

@@ -2,24 +2,24 @@ import Foundation
 
 /// Turns requests and frames into JSON text and back, the same way at both ends.
 /// Times travel as seconds since 1970 (UTC), which needs no date formatter; keys are sorted.
-public struct WireCodec: Sendable {
+package struct WireCodec: Sendable {
     /// The protocol a client and server speak; the first exchange (`hello`) checks it.
     /// Version 2: a connection signs in once, and its requests carry no token.
-    public static let version = 2
+    package static let version = 2
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
-    public static let maximumFrameSize = 64 * 1024
+    package static let maximumFrameSize = 64 * 1024
     /// The largest frame a client accepts, and the largest reply a server sends: 64 MiB. A
     /// reply holds what other people wrote (a page of up to 1,000 messages, each as long as a
     /// request can carry, the board's posts, every name), so it may be far longer than a
     /// request; a server refuses to send one longer (`reply_too_large`).
-    public static let maximumReplySize = 64 * 1024 * 1024
+    package static let maximumReplySize = 64 * 1024 * 1024
     /// The WebSocket close code (one of those kept for applications) of a connection whose
     /// session was logged out: its client does not reconnect, since its session is over.
-    public static let sessionEndedCloseCode = 4001
+    package static let sessionEndedCloseCode = 4001
 
-    public init() {}
+    package init() {}
 
-    public func encode<Value: Encodable>(_ value: Value) throws -> String {
+    package func encode<Value: Encodable>(_ value: Value) throws -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         // One value, one text: the server keys replies by a request's text.
@@ -27,7 +27,7 @@ public struct WireCodec: Sendable {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    public func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return try decoder.decode(type, from: Data(text.utf8))

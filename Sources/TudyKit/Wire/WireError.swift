@@ -1,28 +1,28 @@
 /// An error reply: a stable `code`, the line a user sees, and the fields a client needs to
 /// rebuild the store's error exactly.
-public struct WireError: Codable, Sendable, Equatable, Error {
-    public var code: String
-    public var message: String
-    public var name: String?
-    public var id: Int?
-    public var writer: String?
-    public var seconds: Int?
-    public var detail: String?
+package struct WireError: Codable, Sendable, Equatable, Error {
+    package var code: String
+    package var message: String
+    package var name: String?
+    package var id: Int?
+    package var writer: String?
+    package var seconds: Int?
+    package var detail: String?
 
     enum CodingKeys: String, CodingKey {
         case code, message, name, id, writer, seconds, detail
     }
 
     /// An error of the connection or the request itself, not of the store.
-    public init(code: String, message: String) {
+    package init(code: String, message: String) {
         self.code = code
         self.message = message
     }
 
     /// The code of a request's refusal while the server's database is down.
-    public static let databaseDownCode = "database_down"
+    package static let databaseDownCode = "database_down"
 
-    public init(_ error: StoreError) {
+    package init(_ error: StoreError) {
         self.init(code: "", message: error.message)
         switch error {
         case .invalidName(let name): (code, self.name) = ("invalid_name", name)
@@ -53,7 +53,7 @@ public struct WireError: Codable, Sendable, Equatable, Error {
     }
 
     /// The store's error this reply stands for; nil for an error of the connection or request.
-    public var storeError: StoreError? {
+    package var storeError: StoreError? {
         switch code {
         case "invalid_name": name.map(StoreError.invalidName)
         case "name_taken": name.map(StoreError.nameTaken)

@@ -4,36 +4,36 @@ import Foundation
 /// pushed to a subscription (`type` "change"; with no `change` but a `reason`, the
 /// subscription's end: its session ended, or the store stopped telling), or the health of the server's database
 /// (`type` "status": `database` "down" with a `reason`, or "up").
-public struct WireFrame: Codable, Sendable, Equatable {
-    public enum Kind: String, Codable, Sendable {
+package struct WireFrame: Codable, Sendable, Equatable {
+    package enum Kind: String, Codable, Sendable {
         case reply, change, status
     }
 
-    public var type: Kind
-    public var id: Int?
-    public var error: WireError?
-    public var version: Int?
-    public var session: WireSession?
-    public var user: User?
+    package var type: Kind
+    package var id: Int?
+    package var error: WireError?
+    package var version: Int?
+    package var session: WireSession?
+    package var user: User?
     /// `user`: the day they joined, when the store kept it.
-    public var joinedAt: Date?
-    public var names: [String]?
-    public var project: Project?
-    public var projects: [Project]?
+    package var joinedAt: Date?
+    package var names: [String]?
+    package var project: Project?
+    package var projects: [Project]?
     /// `projects`: more posts of the page came after these than fitted in the reply.
-    public var hasMore: Bool?
-    public var room: Room?
-    public var rooms: [RoomSummary]?
-    public var page: MessagePage?
-    public var messages: [Message]?
+    package var hasMore: Bool?
+    package var room: Room?
+    package var rooms: [RoomSummary]?
+    package var page: MessagePage?
+    package var messages: [Message]?
     /// `messages_after`: more messages came after these than fitted in the reply.
-    public var hasNewer: Bool?
-    public var message: Message?
-    public var messageID: Int?
-    public var subscription: Int?
-    public var change: WireChange?
-    public var database: String?
-    public var reason: String?
+    package var hasNewer: Bool?
+    package var message: Message?
+    package var messageID: Int?
+    package var subscription: Int?
+    package var change: WireChange?
+    package var database: String?
+    package var reason: String?
 
     enum CodingKeys: String, CodingKey {
         case type, id, error, version, session, user, names, project, projects, room, rooms, page, messages, message
@@ -45,7 +45,7 @@ public struct WireFrame: Codable, Sendable, Equatable {
     }
 
     /// The frame that ends a subscription, saying why.
-    public static func subscriptionEnded(_ subscription: Int, reason: String) -> WireFrame {
+    package static func subscriptionEnded(_ subscription: Int, reason: String) -> WireFrame {
         var frame = WireFrame(type: .change)
         frame.subscription = subscription
         frame.reason = reason
@@ -53,17 +53,17 @@ public struct WireFrame: Codable, Sendable, Equatable {
     }
 
     /// A reply to request `id`, its fields filled in after.
-    public static func reply(to id: Int) -> WireFrame {
+    package static func reply(to id: Int) -> WireFrame {
         WireFrame(type: .reply, id: id)
     }
 
-    public init(type: Kind, id: Int? = nil) {
+    package init(type: Kind, id: Int? = nil) {
         self.type = type
         self.id = id
     }
 
     /// The frame that tells a client how the server's database is.
-    public static func status(_ health: StoreHealth) -> WireFrame {
+    package static func status(_ health: StoreHealth) -> WireFrame {
         var frame = WireFrame(type: .status)
         switch health {
         case .up: frame.database = "up"
@@ -73,7 +73,7 @@ public struct WireFrame: Codable, Sendable, Equatable {
     }
 
     /// The health a status frame tells; nil for another frame, or a state this client does not know.
-    public var health: StoreHealth? {
+    package var health: StoreHealth? {
         switch (type, database) {
         case (.status, "up"): .up
         case (.status, "down"): .down(reason: reason ?? "")
@@ -83,36 +83,36 @@ public struct WireFrame: Codable, Sendable, Equatable {
 }
 
 /// A session on the wire: the user and the token that stands for them.
-public struct WireSession: Codable, Sendable, Equatable {
-    public var user: User
-    public var token: String
+package struct WireSession: Codable, Sendable, Equatable {
+    package var user: User
+    package var token: String
 
     enum CodingKeys: String, CodingKey {
         case user, token
     }
 
-    public init(_ session: Session) {
+    package init(_ session: Session) {
         user = session.user
         token = session.token.text
     }
 
-    public var session: Session { Session(user: user, token: SessionToken(text: token)) }
+    package var session: Session { Session(user: user, token: SessionToken(text: token)) }
 }
 
 /// A store change on the wire: `kind` is `message`, `message_changed`, `joined`, `left` or
 /// `members_changed`.
-public struct WireChange: Codable, Sendable, Equatable {
-    public var kind: String
-    public var message: Message?
-    public var room: Room?
-    public var roomID: Int?
+package struct WireChange: Codable, Sendable, Equatable {
+    package var kind: String
+    package var message: Message?
+    package var room: Room?
+    package var roomID: Int?
 
     enum CodingKeys: String, CodingKey {
         case kind, message, room
         case roomID = "room_id"
     }
 
-    public init(_ change: StoreChange) {
+    package init(_ change: StoreChange) {
         switch change {
         case .message(let message): (kind, self.message) = ("message", message)
         case .messageChanged(let message): (kind, self.message) = ("message_changed", message)
@@ -124,7 +124,7 @@ public struct WireChange: Codable, Sendable, Equatable {
     }
 
     /// The change, or nil for a kind this client does not know (a newer server's).
-    public var change: StoreChange? {
+    package var change: StoreChange? {
         switch (kind, message, room, roomID) {
         case ("message", let message?, _, _): .message(message)
         case ("message_changed", let message?, _, _): .messageChanged(message)

@@ -1,9 +1,9 @@
 /// One request a client sends the server, as a JSON text frame: an id the reply carries back,
 /// an operation, and the fields that operation takes. Per-user operations carry the session's
 /// token, never a user name.
-public struct WireRequest: Codable, Sendable, Equatable {
+package struct WireRequest: Codable, Sendable, Equatable {
     /// What the client asks for; each one is a `ChatStore` call, or one about the connection.
-    public enum Operation: String, Codable, Sendable {
+    package enum Operation: String, Codable, Sendable {
         case hello
         case signUp = "sign_up", logIn = "log_in", resume, logOut = "log_out"
         case user, userNames = "user_names"
@@ -17,10 +17,10 @@ public struct WireRequest: Codable, Sendable, Equatable {
         case subscribe, unsubscribe
 
         /// Whether the operation signs a connection in.
-        public var signsIn: Bool { self == .signUp || self == .logIn || self == .resume }
+        package var signsIn: Bool { self == .signUp || self == .logIn || self == .resume }
 
         /// Whether the operation changes the store, so that a repeat must not do it twice.
-        public var changesStore: Bool {
+        package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
                 .leave, .send, .markRead, .editMessage, .unsendMessage:
@@ -31,31 +31,31 @@ public struct WireRequest: Codable, Sendable, Equatable {
         }
     }
 
-    public var id: Int
-    public var op: Operation
+    package var id: Int
+    package var op: Operation
     /// A key the client chose, the same when it repeats the request after a reconnection, so
     /// that the server does it once.
-    public var key: String?
-    public var token: String?
-    public var version: Int?
-    public var name: String?
-    public var password: String?
-    public var query: WireQuery?
-    public var projectID: Int?
-    public var draft: ProjectDraft?
-    public var isOpen: Bool?
-    public var roomID: Int?
-    public var before: Int?
-    public var after: Int?
-    public var limit: Int?
-    public var text: String?
-    public var messageID: Int?
-    public var subscription: Int?
+    package var key: String?
+    package var token: String?
+    package var version: Int?
+    package var name: String?
+    package var password: String?
+    package var query: WireQuery?
+    package var projectID: Int?
+    package var draft: ProjectDraft?
+    package var isOpen: Bool?
+    package var roomID: Int?
+    package var before: Int?
+    package var after: Int?
+    package var limit: Int?
+    package var text: String?
+    package var messageID: Int?
+    package var subscription: Int?
     /// For `subscribe` after a reconnection: the newest message id already received, so the
     /// server sends what came since before what comes next.
-    public var since: Int?
+    package var since: Int?
     /// `find_messages`: the folded words to find.
-    public var words: [String]?
+    package var words: [String]?
 
     enum CodingKeys: String, CodingKey {
         case id, op, key, token, version, name, password, query, draft, before, after, limit, text, subscription, since, words
@@ -65,22 +65,22 @@ public struct WireRequest: Codable, Sendable, Equatable {
         case messageID = "message_id"
     }
 
-    public init(id: Int = 0, op: Operation) {
+    package init(id: Int = 0, op: Operation) {
         self.id = id
         self.op = op
     }
 }
 
 /// A board query on the wire: `{"kind": "all"}`, `{"kind": "words", "text": …}`, `{"kind": "work", "text": …}`.
-public struct WireQuery: Codable, Sendable, Equatable {
-    public var kind: String
-    public var text: String?
+package struct WireQuery: Codable, Sendable, Equatable {
+    package var kind: String
+    package var text: String?
 
     enum CodingKeys: String, CodingKey {
         case kind, text
     }
 
-    public init(_ query: ProjectQuery) {
+    package init(_ query: ProjectQuery) {
         switch query {
         case .all: kind = "all"
         case .words(let words): (kind, text) = ("words", words)
@@ -89,7 +89,7 @@ public struct WireQuery: Codable, Sendable, Equatable {
     }
 
     /// The query, or nil for a kind the server does not know.
-    public var query: ProjectQuery? {
+    package var query: ProjectQuery? {
         switch (kind, text) {
         case ("all", _): .all
         case ("words", let text?): .words(text)
