@@ -187,45 +187,38 @@ package final class PostgresChatStore: SeedableStore {
 
     package func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
-        let key = Accounts.key(name)
-        let place = try hasher.placeInLine()
-        try await logins.enter(key)
-        defer { logins.leave(key) }
-        // The throttle's decision and the record of this try are one transaction under a lock
-        // on the name, so tries made at once on several servers can not all pass one due try.
-        let account = try await transaction { connection -> (name: String, hash: String)? in
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(key)))", logger: logger)
-            try await connection.query(
-                "DELETE FROM login_failure WHERE last_failed_at < \(LoginThrottle.forgettingBefore(now))", logger: logger)
-            var failures = 0
-            var lastFailure: Date?
-            for try await (count, last) in try await connection.query(
-                "SELECT count, last_failed_at FROM login_failure WHERE name_key = \(key)", logger: logger
-            ).decode((Int, Date).self) {
-                (failures, lastFailure) = (count, last)
+        return try await logins.logIn(name: name, password: password, hasher: hasher) { key in
+            // The throttle's decision and the record of this try are one transaction under a
+            // lock on the name, so tries made at once on several servers can not all pass one.
+            try await transaction { connection -> (account: String, passwordHash: String)? in
+                try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(key)))", logger: logger)
+                try await connection.query(
+                    "DELETE FROM login_failure WHERE last_failed_at < \(LoginThrottle.forgettingBefore(now))", logger: logger)
+                var (failures, lastFailure): (Int, Date?) = (0, nil)
+                for try await row in try await connection.query(
+                    "SELECT count, last_failed_at FROM login_failure WHERE name_key = \(key)", logger: logger
+                ).decode((Int, Date).self) {
+                    (failures, lastFailure) = row
+                }
+                try LoginThrottle.admit(failures: failures, lastFailure: lastFailure, now: now)
+                try await connection.query(
+                    """
+                    INSERT INTO login_failure (name_key, count, last_failed_at) VALUES (\(key), 1, \(now))
+                    ON CONFLICT (name_key) DO UPDATE SET count = login_failure.count + 1, last_failed_at = excluded.last_failed_at
+                    """, logger: logger)
+                for try await (name, hash) in try await connection.query(
+                    "SELECT name, password_hash FROM users WHERE name_key = \(key)", logger: logger
+                ).decode((String, String).self) {
+                    return (account: name, passwordHash: hash)
+                }
+                return nil
             }
-            let wait = LoginThrottle.remaining(failures: failures, lastFailure: lastFailure, now: now)
-            guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
-            try await connection.query(
-                """
-                INSERT INTO login_failure (name_key, count, last_failed_at) VALUES (\(key), 1, \(now))
-                ON CONFLICT (name_key) DO UPDATE SET count = login_failure.count + 1, last_failed_at = excluded.last_failed_at
-                """, logger: logger)
-            var account: (name: String, hash: String)?
-            for try await (name, hash) in try await connection.query(
-                "SELECT name, password_hash FROM users WHERE name_key = \(key)", logger: logger
-            ).decode((String, String).self) {
-                account = (name, hash)
+        } succeeding: { key, name in
+            try await transaction { connection in
+                try await connection.query("DELETE FROM login_failure WHERE name_key = \(key)", logger: logger)
+                let user = try await Self.user(named: name, on: connection)
+                return try await Self.openSession(userID: user.id, user: user.user, now: now, on: connection)
             }
-            return account
-        }
-        guard try await hasher.checksLogin(password, against: account?.hash, in: place), let account else {
-            throw StoreError.wrongCredentials
-        }
-        return try await transaction { connection in
-            try await connection.query("DELETE FROM login_failure WHERE name_key = \(key)", logger: logger)
-            let user = try await Self.user(named: account.name, on: connection)
-            return try await Self.openSession(userID: user.id, user: user.user, now: now, on: connection)
         }
     }
 

@@ -110,35 +110,28 @@ package final class SQLiteChatStore: SeedableStore {
 
     package func logIn(name: String, password: String) async throws -> Session {
         let now = clock.now()
-        let key = Accounts.key(name)
-        let place = try hasher.placeInLine()
-        try await logins.enter(key)
-        defer { logins.leave(key) }
-        // The throttle's decision and the record of this try are one immediate transaction, so
-        // that tries made at once by several processes can not all pass through one due try.
-        // The try counts as failed until the password is found right.
-        let account = try await write { db -> (name: String, hash: String)? in
-            try db.run(sql: "DELETE FROM login_failure WHERE last_failed_at < ?",
-                arguments: [StoreDate.text(LoginThrottle.forgettingBefore(now))])
-            let failure = try db.fetchOne(Row.self, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [key])
-            let wait = LoginThrottle.remaining(
-                failures: failure?["count"] as Int? ?? 0, lastFailure: failure.map { StoreDate.column($0, "last_failed_at") },
-                now: now)
-            guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
-            try db.run(sql: """
-                    INSERT INTO login_failure (name, count, last_failed_at) VALUES (?, 1, ?)
-                    ON CONFLICT (name) DO UPDATE SET count = count + 1, last_failed_at = excluded.last_failed_at
-                    """, arguments: [key, StoreDate.text(now)])
-            let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name_key = ?", arguments: [key])
-            return row.map { (name: $0["name"], hash: $0["password_hash"]) }
-        }
-        guard try await hasher.checksLogin(password, against: account?.hash, in: place), let account else {
-            throw StoreError.wrongCredentials
-        }
-        return try await write { db in
-            try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [key])
-            let user = try Self.user(named: account.name, in: db)
-            return try Self.openSession(userID: user.id, user: user.user, now: now, in: db)
+        return try await logins.logIn(name: name, password: password, hasher: hasher) { key in
+            // The throttle's decision and the record of this try are one immediate transaction,
+            // so that tries made at once by several processes can not all pass one due try.
+            try await write { db -> (account: String, passwordHash: String)? in
+                try db.run(sql: "DELETE FROM login_failure WHERE last_failed_at < ?",
+                    arguments: [StoreDate.text(LoginThrottle.forgettingBefore(now))])
+                let failure = try db.fetchOne(Row.self, sql: "SELECT count, last_failed_at FROM login_failure WHERE name = ?", arguments: [key])
+                try LoginThrottle.admit(
+                    failures: failure?["count"] as Int? ?? 0, lastFailure: failure.map { StoreDate.column($0, "last_failed_at") }, now: now)
+                try db.run(sql: """
+                        INSERT INTO login_failure (name, count, last_failed_at) VALUES (?, 1, ?)
+                        ON CONFLICT (name) DO UPDATE SET count = count + 1, last_failed_at = excluded.last_failed_at
+                        """, arguments: [key, StoreDate.text(now)])
+                let row = try db.fetchOne(Row.self, sql: "SELECT name, password_hash FROM user WHERE name_key = ?", arguments: [key])
+                return row.map { (account: $0["name"], passwordHash: $0["password_hash"]) }
+            }
+        } succeeding: { key, name in
+            try await write { db in
+                try db.run(sql: "DELETE FROM login_failure WHERE name = ?", arguments: [key])
+                let user = try Self.user(named: name, in: db)
+                return try Self.openSession(userID: user.id, user: user.user, now: now, in: db)
+            }
         }
     }
 

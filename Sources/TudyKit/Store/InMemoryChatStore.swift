@@ -57,24 +57,17 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     public func logIn(name: String, password: String) async throws -> Session {
-        let key = Accounts.key(name)
-        let place = try hasher.placeInLine()
-        try await logins.enter(key)
-        defer { logins.leave(key) }
-        let now = clock.now()
-        failedLogins = failedLogins.filter { $0.value.last >= LoginThrottle.forgettingBefore(now) }
-        let failures = failedLogins[key]
-        let wait = LoginThrottle.remaining(failures: failures?.count ?? 0, lastFailure: failures?.last, now: now)
-        guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
-        let account = accounts[key]
-        // The try counts as failed until the password is found right, so that tries made at
-        // once, while the hash is checked, can not all pass through one due try.
-        failedLogins[key] = ((failures?.count ?? 0) + 1, now)
-        guard try await hasher.checksLogin(password, against: account?.passwordHash, in: place), let account else {
-            throw StoreError.wrongCredentials
+        try await logins.logIn(name: name, password: password, hasher: hasher) { key in
+            let now = clock.now()
+            failedLogins = failedLogins.filter { $0.value.last >= LoginThrottle.forgettingBefore(now) }
+            let failures = failedLogins[key]
+            try LoginThrottle.admit(failures: failures?.count ?? 0, lastFailure: failures?.last, now: now)
+            failedLogins[key] = ((failures?.count ?? 0) + 1, now)
+            return accounts[key].map { (account: $0, passwordHash: $0.passwordHash) }
+        } succeeding: { key, account in
+            failedLogins[key] = nil
+            return sessions.open(for: account.user, now: clock.now())
         }
-        failedLogins[key] = nil
-        return sessions.open(for: account.user, now: clock.now())
     }
 
     public func resume(_ token: SessionToken) async throws -> Session {

@@ -57,4 +57,31 @@ package final class LoginLine: Sendable {
         }
         next?.resume()
     }
+
+    /// A login as every store makes it: a place in the line of password checks first (one
+    /// refused costs nothing else), one try at a time for a name, the try recorded as failed
+    /// before its password is checked (so that tries made at once can not all pass through
+    /// one due try), and a session only once the password is found right.
+    /// - Parameters:
+    ///   - recordingTry: the store's one atomic step for the name's key: forget failures made
+    ///     before `LoginThrottle.forgettingBefore`, ask `LoginThrottle.admit` whether this try
+    ///     may go ahead, record it as failed, and find the account and its password's hash.
+    ///   - succeeding: the store's step once the password is right: forget the name's
+    ///     failures and open a session for the account.
+    package func logIn<Account: Sendable>(
+        name: String, password: String, hasher: any PasswordHasher,
+        isolation: isolated (any Actor)? = #isolation,
+        recordingTry: (_ key: String) async throws -> (account: Account, passwordHash: String)?,
+        succeeding: (_ key: String, _ account: Account) async throws -> Session
+    ) async throws -> Session {
+        let key = Accounts.key(name)
+        let place = try hasher.placeInLine()
+        try await enter(key)
+        defer { leave(key) }
+        let found = try await recordingTry(key)
+        guard try await hasher.checksLogin(password, against: found?.passwordHash, in: place), let found else {
+            throw StoreError.wrongCredentials
+        }
+        return try await succeeding(key, found.account)
+    }
 }

@@ -30,4 +30,10 @@ package enum LoginThrottle {
         let due = lastFailure.addingTimeInterval(TimeInterval(wait(afterFailures: failures)))
         return max(0, Int(due.timeIntervalSince(now).rounded(.up)))
     }
+
+    /// Throws `StoreError.tooManyAttempts` when a name's failures say its next try must wait.
+    package static func admit(failures: Int, lastFailure: Date?, now: Date) throws {
+        let wait = remaining(failures: failures, lastFailure: lastFailure, now: now)
+        guard wait == 0 else { throw StoreError.tooManyAttempts(waitSeconds: wait) }
+    }
 }
