@@ -140,7 +140,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            exclude: ["Transcripts", "JSON"]
+            exclude: ["Transcripts", "JSON", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -246,18 +246,18 @@ actor PostgresChangeFeed {
     private func readMessages(on connection: PostgresConnection) async throws {
         while true {
             var count = 0
-            for try await (id, roomID, text, sentAt, status, sender, members) in try await connection.query(
+            for try await (id, roomID, text, sentAt, status, kind, sender, members) in try await connection.query(
                 """
-                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, users.name,
+                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
                        ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
                              WHERE membership.room_id = message.room_id AND membership.is_member)
                 FROM message JOIN users ON users.id = message.sender_id
                 WHERE message.id > \(newestMessageID) ORDER BY message.id LIMIT 500
                 """, logger: PostgresChatStore.quiet
-            ).decode((Int, Int, String, Date, String, String, [String]).self) {
+            ).decode((Int, Int, String, Date, String, String, String, [String]).self) {
                 let message = Message(
                     id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
-                    status: Message.Status(rawValue: status) ?? .sent)
+                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text)
                 for follower in followers.values
                 where message.id > follower.after && members.contains(follower.viewerKey) {
                     follower.continuation.yield(.message(message))

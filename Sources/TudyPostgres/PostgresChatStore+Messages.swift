@@ -30,20 +30,20 @@ extension PostgresChatStore {
 
     /// The columns `messages(_:on:)` reads, from `message` joined to its sender in `users`.
     static let messageSelection = """
-        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, users.name
+        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name
         FROM message JOIN users ON users.id = message.sender_id
         """
 
     /// The messages a query that starts with `messageSelection` finds.
     static func messages(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Message] {
         var messages: [Message] = []
-        for try await (id, roomID, text, sentAt, status, sender) in try await connection.query(query, logger: quiet)
-            .decode((Int, Int, String, Date, String, String).self)
+        for try await (id, roomID, text, sentAt, status, kind, sender) in try await connection.query(query, logger: quiet)
+            .decode((Int, Int, String, Date, String, String, String).self)
         {
             messages.append(
                 Message(
                     id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
-                    status: Message.Status(rawValue: status) ?? .sent))
+                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text))
         }
         return messages
     }
@@ -108,7 +108,7 @@ extension PostgresChatStore {
         }
     }
 
-    package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await connected { connection in
@@ -128,8 +128,8 @@ extension PostgresChatStore {
                     """
                     WITH turn AS (SELECT pg_advisory_xact_lock(\(PostgresSchema.messageOrderLock))),
                     inserted AS (
-                        INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text)
-                        SELECT nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text))
+                        INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text, kind)
+                        SELECT nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)), \(kind.rawValue)
                         FROM turn
                         WHERE EXISTS (SELECT 1 FROM membership WHERE room_id = \(roomID) AND user_id = \(sender.id) AND is_member)
                         RETURNING id)
@@ -143,7 +143,7 @@ extension PostgresChatStore {
                 return kept
             }
             guard let id = inserted else { throw StoreError.noSuchRoom(roomID) }
-            return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now)
+            return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now, kind: kind)
         }
     }
 

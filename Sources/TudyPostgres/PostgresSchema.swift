@@ -128,6 +128,8 @@ enum PostgresSchema {
         (7, ["CREATE INDEX login_failure_by_time ON login_failure(last_failed_at)"]),
         // Null for the accounts made before: the day was not kept.
         (8, ["ALTER TABLE users ADD COLUMN joined_at TIMESTAMPTZ"]),
+        // What was sent before was words said.
+        (9, ["ALTER TABLE message ADD COLUMN kind TEXT NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'action'))"]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

@@ -254,8 +254,14 @@ package final class RemoteChatStore: ChatStore {
         try await call(.firstUnread, session) { $0.roomID = roomID }.messageID
     }
 
-    package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
-        try field(try await call(.send, session) { $0.text = text; $0.roomID = roomID; $0.key = key }.message, .send)
+    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try field(
+            try await call(.send, session) {
+                $0.text = text
+                $0.kind = kind == .text ? nil : kind
+                $0.roomID = roomID
+                $0.key = key
+            }.message, .send)
     }
 
     /// The messages found, asked for a reply's worth at a time.

@@ -173,7 +173,7 @@ extension SQLiteChatStore {
         from tables: String = "message", where rest: String, arguments: StatementArguments, in db: Database
     ) throws -> [Message] {
         try Row.fetchAll(db, sql: """
-                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, user.name AS sender
+                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, user.name AS sender
                 FROM \(tables) JOIN user ON user.id = message.sender_id
                 WHERE \(rest)
                 """, arguments: arguments
@@ -184,7 +184,8 @@ extension SQLiteChatStore {
     static func message(from row: Row) -> Message {
         Message(
             id: row["id"], roomID: row["room_id"], sender: User(name: row["sender"]), text: row["text"],
-            sentAt: StoreDate.column(row, "sent_at"), status: Message.Status(rawValue: row["status"]) ?? .sent)
+            sentAt: StoreDate.column(row, "sent_at"), status: Message.Status(rawValue: row["status"]) ?? .sent,
+            kind: Message.Kind(rawValue: row["kind"]) ?? .text)
     }
 
     package func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
@@ -220,7 +221,7 @@ extension SQLiteChatStore {
         return try feed.follow(follower)
     }
 
-    package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await write { db in
@@ -233,18 +234,19 @@ extension SQLiteChatStore {
                 return kept
             }
             return try Self.insertMessage(
-                text, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
+                text, kind: kind, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
         }
     }
 
     static func insertMessage(
-        _ text: String, roomID: Int64, senderID: Int64, sender: User, at date: Date, key: String? = nil, in db: Database
+        _ text: String, kind: Message.Kind = .text, roomID: Int64, senderID: Int64, sender: User, at date: Date, key: String? = nil,
+        in db: Database
     ) throws -> Message {
-        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at, client_key, search_text) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [roomID, senderID, text, StoreDate.text(date), key, CaseFolding.search(text)])
+        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at, client_key, search_text, kind) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            arguments: [roomID, senderID, text, StoreDate.text(date), key, CaseFolding.search(text), kind.rawValue])
         let id = db.lastInsertedRowID
         // Sending reads nothing: what others wrote before stays unread until it is shown.
-        return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date)
+        return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date, kind: kind)
     }
 
     package func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {

@@ -183,6 +183,10 @@ enum StoreSchema {
             // Null for the accounts made before: the day was not kept.
             try db.execute(sql: "ALTER TABLE user ADD COLUMN joined_at DATETIME")
         }
+        migrator.registerMigration("v15 message kinds") { db in
+            // What was sent before was words said.
+            try db.execute(sql: "ALTER TABLE message ADD COLUMN kind TEXT NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'action'))")
+        }
         return migrator
     }
 

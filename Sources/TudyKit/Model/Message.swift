@@ -11,6 +11,13 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
         case deleted
     }
 
+    /// What a message is: words said, or an action told of its sender (`/me waves`, shown as
+    /// `* alice waves`).
+    public enum Kind: String, Codable, Sendable {
+        case text
+        case action
+    }
+
     /// Grows with every message sent, so it orders messages and pages them by key.
     public let id: Int
     public let roomID: Int
@@ -19,20 +26,22 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     public let text: String
     public let sentAt: Date
     public let status: Status
+    public let kind: Kind
 
     enum CodingKeys: String, CodingKey {
-        case id, sender, text, status
+        case id, sender, text, status, kind
         case roomID = "room_id"
         case sentAt = "sent_at"
     }
 
-    public init(id: Int, roomID: Int, sender: User, text: String, sentAt: Date, status: Status = .sent) {
+    public init(id: Int, roomID: Int, sender: User, text: String, sentAt: Date, status: Status = .sent, kind: Kind = .text) {
         self.id = id
         self.roomID = roomID
         self.sender = sender
         self.text = status == .deleted ? "" : text
         self.sentAt = sentAt
         self.status = status
+        self.kind = kind
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,17 +51,31 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
             sender: try container.decode(User.self, forKey: .sender), text: try container.decode(String.self, forKey: .text),
             sentAt: try container.decode(Date.self, forKey: .sentAt),
             // A peer from before edits sends none: its messages are as sent.
-            status: try container.decodeIfPresent(Status.self, forKey: .status) ?? .sent)
+            status: try container.decodeIfPresent(Status.self, forKey: .status) ?? .sent,
+            kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .text)
+    }
+
+    /// Every field, and `kind` only for an action: words said are written as before kinds
+    /// were, for peers and programs that know none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(roomID, forKey: .roomID)
+        try container.encode(sender, forKey: .sender)
+        try container.encode(text, forKey: .text)
+        try container.encode(sentAt, forKey: .sentAt)
+        try container.encode(status, forKey: .status)
+        if kind != .text { try container.encode(kind, forKey: .kind) }
     }
 
     /// The message with new text, marked edited.
     package func edited(to text: String) -> Message {
-        Message(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited)
+        Message(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited, kind: kind)
     }
 
     /// The message with its text gone, marked deleted.
     package var deleted: Message {
-        Message(id: id, roomID: roomID, sender: sender, text: "", sentAt: sentAt, status: .deleted)
+        Message(id: id, roomID: roomID, sender: sender, text: "", sentAt: sentAt, status: .deleted, kind: kind)
     }
 
     /// Whether it counts as news for `user` until shown: another's message, still there (one

@@ -11,10 +11,11 @@ final class RoomScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case invite, members, leave, more, edit, unsend, wait, find
+        case me, invite, members, leave, more, edit, unsend, wait, find
 
         var argument: CommandSpec.Argument {
             switch self {
+            case .me: .required(.text(placeholder: "<action>"))
             case .invite: .required(.invitee)
             case .members, .leave, .more: .none
             case .edit: .required(.text(placeholder: "[#n] <text>"))
@@ -26,6 +27,7 @@ final class RoomScreen: Screen {
 
         var summary: String {
             switch self {
+            case .me: "tell the room what you do: /me waves shows * you waves"
             case .invite: "bring someone in (a 1:1 room becomes a new group room)"
             case .members: "who is in the room"
             case .leave: "leave the room"
@@ -61,7 +63,7 @@ final class RoomScreen: Screen {
     private var liveSince: Int?
     /// A line whose send had no answer, with the key it was sent under: sent again, it goes
     /// under the same key, so that the store keeps it once whether or not the first try arrived.
-    private var unconfirmed: (text: String, key: String)?
+    private var unconfirmed: (text: String, kind: Message.Kind, key: String)?
     /// Set while a mark of news as read waits out `readMarkPause` after the last one.
     private var markIsPaused = false
 
@@ -128,6 +130,8 @@ final class RoomScreen: Screen {
         }
         let (command, argument) = try Command.parse(input, on: self)
         switch command {
+        case .me:
+            try await send(argument, kind: .action, for: session)
         case .edit:
             let (pick, text) = try Self.editArgument(argument)
             print(try await context.store.edit(pick, in: room.id, to: text, by: session))
@@ -176,19 +180,20 @@ final class RoomScreen: Screen {
     /// user's changes, the message is printed when the feed brings it, after whatever came
     /// before it; otherwise what is new is read by key, this message among it. A script is
     /// shown only its own message, until it asks for news with `/wait`.
-    private func send(_ text: String, for session: Session) async throws {
+    private func send(_ text: String, kind: Message.Kind = .text, for session: Session) async throws {
         if context.showsLiveMessages && context.live.storeIsAway {
             // The message waits for the store (as a send does), marked so.
-            context.console.line("… \(session.user.name): \(text)  (to be sent when the connection is back)")
+            let said = kind == .action ? "* \(session.user.name) \(text)" : "\(session.user.name): \(text)"
+            context.console.line("… \(said)  (to be sent when the connection is back)")
         }
-        let key = unconfirmed?.text == text ? unconfirmed!.key : UUID().uuidString
+        let key = unconfirmed.map { $0.text == text && $0.kind == kind } == true ? unconfirmed!.key : UUID().uuidString
         let message: Message
         do {
-            message = try await context.store.send(text, to: room.id, from: session, key: key)
+            message = try await context.store.send(text, kind: kind, to: room.id, from: session, key: key)
         } catch where Outage.matches(error) {
             // Sent again, it goes under the same key. With no answer it may have been stored,
             // its answer lost: "not done" could be untrue.
-            unconfirmed = (text, key)
+            unconfirmed = (text, kind, key)
             throw Outage.leavesOutcomeUnknown(error) ? CommandError.sendUnconfirmed : error
         }
         unconfirmed = nil

@@ -70,13 +70,14 @@ public protocol ChatStore: Sendable {
     /// Keeps a message; once this returns, the message is stored.
     /// - Parameters:
     ///   - text: what the message says, checked by `Message.check`.
+    ///   - kind: words said, or an action of the sender's (`/me`).
     ///   - roomID: a room the sender is in.
     ///   - session: the sender's.
     ///   - key: the sender's own name for this message (a client's request key). Sent
     ///     again with the same key, by the same user, it stores nothing and returns the message
     ///     the first send stored: a retry after a lost reply, even to a restarted server, is safe.
     /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.controlCharacter`, `.noSuchRoom`.
-    func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message
+    func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
     /// `MessageSearch.words` gives them), newest first, at most `limit`; only those older than
     /// the message `before` (its id), when given, so that a search is read on where it stopped.
@@ -121,9 +122,14 @@ extension ChatStore {
         try await findMessages(words, for: session, before: nil, limit: limit)
     }
 
-    /// Keeps a message that no retry will name.
+    /// Keeps a message of words that no retry will name.
     public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
-        try await send(text, to: roomID, from: session, key: nil)
+        try await send(text, kind: .text, to: roomID, from: session, key: nil)
+    }
+
+    /// Keeps a message of words.
+    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try await send(text, kind: .text, to: roomID, from: session, key: key)
     }
 
     /// The newest page of the posts answering the query.

@@ -24,7 +24,7 @@ extension InMemoryChatStore {
         return state.messages.first { $0.id > lastRead && $0.isUnread(by: user) }?.id
     }
 
-    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    public func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try Message.check(text)
         let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
@@ -34,7 +34,7 @@ extension InMemoryChatStore {
         {
             return message
         }
-        let message = try append(text, to: roomID, from: user, at: clock.now())
+        let message = try append(text, kind: kind, to: roomID, from: user, at: clock.now())
         if let messageKey { keyedMessages[messageKey] = (roomID, message.id) }
         return message
     }
@@ -79,9 +79,9 @@ extension InMemoryChatStore {
         roomsByID[roomID] = state
     }
 
-    func append(_ text: String, to roomID: Int, from user: User, at date: Date) throws -> Message {
+    func append(_ text: String, kind: Message.Kind = .text, to roomID: Int, from user: User, at date: Date) throws -> Message {
         try Message.check(text)
-        let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date)
+        let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date, kind: kind)
         nextMessageID += 1
         // Sending reads nothing: what others wrote before stays unread until it is shown.
         roomsByID[roomID]?.messages.append(message)

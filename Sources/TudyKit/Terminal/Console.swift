@@ -87,12 +87,14 @@ package final class Console {
         case .notice(let text):
             write(prefix: "", text: Sanitizer.inert(text))
         case .message(let message):
-            self.message(stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message))
+            self.message(
+                stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message),
+                isAction: message.kind == .action)
         case .messageElsewhere(let message, let room, let viewer, let preview):
             let body = format.body(message)
             self.message(
                 stamp: format.stamp(message.sentAt) + " #\(room.id) " + room.title(for: viewer), sender: message.sender.name,
-                text: preview ? TextFormat.preview(body, length: 60) : body)
+                text: preview ? TextFormat.preview(body, length: 60) : body, isAction: message.kind == .action)
         case .posts(let projects):
             table(projects.map(format.projectCells))
         case .post(let project):
@@ -114,17 +116,19 @@ package final class Console {
     }
 
     /// Prints a chat message: a dim time stamp, the sender in their own colour, and the text
-    /// under a hanging indent, its own lines and those wrapped alike.
-    private func message(stamp: String, sender: String, text: String) {
+    /// under a hanging indent, its own lines and those wrapped alike. An action is told as
+    /// IRC tells it: `* alice waves`.
+    private func message(stamp: String, sender: String, text: String, isAction: Bool) {
         let stamp = Sanitizer.inert(stamp)
         let sender = Sanitizer.inert(sender)
-        let plainPrefix = "\(stamp) \(sender): "
+        let plainPrefix = isAction ? "\(stamp) * \(sender) " : "\(stamp) \(sender): "
         let indent = String(repeating: " ", count: DisplayWidth.of(plainPrefix))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
             // An empty line of the message stays empty: no indent trails it.
             index > 0 && line.isEmpty ? [""] : wrap(prefix: index == 0 ? plainPrefix : indent, text: Sanitizer.inert(String(line)))
         }
-        let styledPrefix = Style.dim.apply(stamp) + " " + Style.name(sender).apply(sender) + ": "
+        let styledName = Style.name(sender).apply(sender)
+        let styledPrefix = Style.dim.apply(stamp) + (isAction ? " * \(styledName) " : " \(styledName): ")
         for (index, line) in lines.enumerated() {
             let shown = index == 0 && capabilities.colour ? styledPrefix + line.dropFirst(plainPrefix.count) : Substring(line)
             output.write(shown + "\n", to: .standardOutput)

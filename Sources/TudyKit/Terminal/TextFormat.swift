@@ -72,7 +72,7 @@ package struct TextFormat: Sendable {
         [
             "#\(summary.room.id)", summary.room.title(for: viewer), "(\(summary.room.memberList))",
             summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
-            summary.lastMessage.map { "\($0.sender.name): \(Self.preview(body($0), length: 40))" } ?? "",
+            summary.lastMessage.map { "\($0.kind == .action ? "* \($0.sender.name) " : "\($0.sender.name): ")\(Self.preview(body($0), length: 40))" } ?? "",
         ]
     }
 

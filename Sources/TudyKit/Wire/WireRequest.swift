@@ -49,6 +49,8 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var after: Int?
     package var limit: Int?
     package var text: String?
+    /// `send`: `action` for `/me`; none for words said (what a client before kinds sends).
+    package var kind: Message.Kind?
     package var messageID: Int?
     package var subscription: Int?
     /// For `subscribe` after a reconnection: the newest message id already received, so the
@@ -58,7 +60,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var words: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, subscription, since, words
+        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, kind, subscription, since, words
         case projectID = "project_id"
         case isOpen = "is_open"
         case roomID = "room_id"
