@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import NIOSSL
 import TudyKit
@@ -9,6 +10,8 @@ import TudyKit
 package final class RemoteChatStore: ChatStore {
     private let connections: SessionConnections
     private let reports = ConnectionReportHub()
+    /// What the server said it has beyond its version's operations, once connected.
+    private let features = Mutex<Set<String>?>(nil)
 
     /// - Parameters:
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.
@@ -31,7 +34,16 @@ package final class RemoteChatStore: ChatStore {
     /// - Throws: `RemoteStoreError.cannotConnect` when every server fails in a lasting way,
     ///   `RemoteStoreError.notReached` when none answers in time.
     package func connect() async throws {
-        try await connections.notSignedIn().connect()
+        let features = try await connections.notSignedIn().connect()
+        self.features.withLock { $0 = features }
+    }
+
+    /// - Throws: `RemoteStoreError.refused` when the server said, at connecting, that it
+    ///   lacks `feature`: asked anyway, an older server would do something else.
+    private func require(_ feature: WireCodec.Feature, for what: String) throws {
+        guard let features = features.withLock({ $0 }), !features.contains(feature.rawValue) else { return }
+        throw RemoteStoreError.refused(
+            code: "unknown_feature", message: "the server does not know \(what): it is older than this tudy")
     }
 
     /// Closes every connection; calls after this fail.
@@ -255,7 +267,8 @@ package final class RemoteChatStore: ChatStore {
     }
 
     package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
-        try field(
+        if kind == .action { try require(.messageKinds, for: "/me") }
+        return try field(
             try await call(.send, session) {
                 $0.text = text
                 $0.kind = kind == .text ? nil : kind

@@ -194,12 +194,13 @@ actor RemoteConnection {
     /// Connects now, or fails when no server answers within the request time.
     /// - Throws: `RemoteStoreError.cannotConnect` at once when every server given fails in a
     ///   lasting way; `RemoteStoreError.notReached`, naming every server, after the request time.
-    func connect() async throws {
+    /// - Returns: the features the server says it has beyond its version's operations.
+    func connect() async throws -> Set<String> {
         start()
         var hello = WireRequest(op: .hello)
         hello.version = WireCodec.version
         do {
-            _ = try await call(hello)
+            return Set(try await call(hello).features ?? [])
         } catch RemoteStoreError.unreachable(_, let seconds) {
             throw RemoteStoreError.notReached(urls: urls, seconds: seconds)
         }

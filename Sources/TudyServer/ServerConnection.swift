@@ -93,6 +93,16 @@ actor ServerConnection {
             return .close(.policyViolation, "too many requests: at most \(rate.perSecond) a second")
         }
         guard let request = try? codec.decode(WireRequest.self, from: text) else {
+            // A request of a newer protocol is answered, not taken for garbage: its client
+            // learns what this server lacks, and the connection goes on.
+            if let asked = try? codec.decode(OperationAsked.self, from: text), WireRequest.Operation(rawValue: asked.op) == nil {
+                requestCount += 1
+                metrics.refusal("unknown_operation")
+                await write(errorFrame(id: asked.id, WireError(
+                    code: "unknown_operation",
+                    message: "this server does not know '\(asked.op.prefix(40))': it is older than your tudy; its hello lists what it knows")))
+                return .goOn
+            }
             await write(errorFrame(id: nil, WireError(code: "not_json", message: "a frame must be one JSON request")))
             return .close(.unacceptableData, "a frame that is not a JSON request")
         }
@@ -520,4 +530,11 @@ extension WireFrame {
         copy.id = id
         return copy
     }
+}
+
+/// The id and operation of a request, whatever else it holds: enough to answer one whose
+/// operation this server does not know.
+private struct OperationAsked: Decodable {
+    let id: Int
+    let op: String
 }

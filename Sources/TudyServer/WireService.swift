@@ -17,6 +17,8 @@ struct WireService: Sendable {
         switch request.op {
         case .hello:
             reply.version = WireCodec.version
+            reply.operations = WireRequest.Operation.allCases.map(\.rawValue)
+            reply.features = WireCodec.Feature.allCases.map(\.rawValue)
         case .signUp:
             reply.session = WireSession(try await store.signUp(name: try need(request.name, "name"), password: try need(request.password, "password")))
         case .logIn:

@@ -6,6 +6,13 @@ package struct WireCodec: Sendable {
     /// The protocol a client and server speak; the first exchange (`hello`) checks it.
     /// Version 2: a connection signs in once, and its requests carry no token.
     package static let version = 2
+
+    /// What a server can do beyond its version's operations, said in its `hello` reply: a
+    /// client asks a server that does not say a feature for nothing that needs it.
+    package enum Feature: String, Codable, Sendable, CaseIterable {
+        /// `send` takes a `kind` (`action`, for `/me`), and messages carry theirs.
+        case messageKinds = "message_kinds"
+    }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024
     /// The largest frame a client accepts, and the largest reply a server sends: 64 MiB. A

@@ -13,6 +13,9 @@ package struct WireFrame: Codable, Sendable, Equatable {
     package var id: Int?
     package var error: WireError?
     package var version: Int?
+    /// `hello`: every operation the server answers, and its features beyond them.
+    package var operations: [String]?
+    package var features: [String]?
     package var session: WireSession?
     package var user: User?
     /// `user`: the day they joined, when the store kept it.
@@ -36,7 +39,7 @@ package struct WireFrame: Codable, Sendable, Equatable {
     package var reason: String?
 
     enum CodingKeys: String, CodingKey {
-        case type, id, error, version, session, user, names, project, projects, room, rooms, page, messages, message
+        case type, id, error, version, operations, features, session, user, names, project, projects, room, rooms, page, messages, message
         case subscription, change, database, reason
         case messageID = "message_id"
         case hasNewer = "has_newer"

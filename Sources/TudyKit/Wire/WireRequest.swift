@@ -3,7 +3,7 @@
 /// token, never a user name.
 package struct WireRequest: Codable, Sendable, Equatable {
     /// What the client asks for; each one is a `ChatStore` call, or one about the connection.
-    package enum Operation: String, Codable, Sendable {
+    package enum Operation: String, Codable, Sendable, CaseIterable {
         case hello
         case signUp = "sign_up", logIn = "log_in", resume, logOut = "log_out"
         case user, userNames = "user_names"
