@@ -246,18 +246,28 @@ actor PostgresChangeFeed {
     private func readMessages(on connection: PostgresConnection) async throws {
         while true {
             var count = 0
-            for try await (id, roomID, text, sentAt, status, kind, sender, members) in try await connection.query(
-                """
-                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
-                       ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
-                             WHERE membership.room_id = message.room_id AND membership.is_member)
-                FROM message JOIN users ON users.id = message.sender_id
-                WHERE message.id > \(newestMessageID) ORDER BY message.id LIMIT 500
-                """, logger: PostgresChatStore.quiet
-            ).decode((Int, Int, String, Date, String, String, String, [String]).self) {
+            for try await (id, roomID, text, sentAt, status, kind, sender, members, quotedID, quotedText, quotedStatus, quotedSender)
+                in try await connection.query(
+                    """
+                    SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
+                           ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
+                                 WHERE membership.room_id = message.room_id AND membership.is_member),
+                           quoted.id, quoted.text, quoted.status, quoted_sender.name
+                    FROM message JOIN users ON users.id = message.sender_id
+                    LEFT JOIN message AS quoted ON quoted.id = message.reply_to
+                    LEFT JOIN users AS quoted_sender ON quoted_sender.id = quoted.sender_id
+                    WHERE message.id > \(newestMessageID) ORDER BY message.id LIMIT 500
+                    """, logger: PostgresChatStore.quiet
+                ).decode((Int, Int, String, Date, String, String, String, [String], Int?, String?, String?, String?).self)
+            {
                 let message = Message(
                     id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
-                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text)
+                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text,
+                    replyTo: quotedID.map { quotedID in
+                        Quote(
+                            id: quotedID, sender: User(name: quotedSender ?? ""), text: quotedText ?? "",
+                            status: quotedStatus.flatMap(Message.Status.init(rawValue:)) ?? .sent)
+                    })
                 for follower in followers.values
                 where message.id > follower.after && members.contains(follower.viewerKey) {
                     follower.continuation.yield(.message(message))

@@ -30,20 +30,29 @@ extension PostgresChatStore {
 
     /// The columns `messages(_:on:)` reads, from `message` joined to its sender in `users`.
     static let messageSelection = """
-        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name
+        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
+               quoted.id, quoted.text, quoted.status, quoted_sender.name
         FROM message JOIN users ON users.id = message.sender_id
+        LEFT JOIN message AS quoted ON quoted.id = message.reply_to
+        LEFT JOIN users AS quoted_sender ON quoted_sender.id = quoted.sender_id
         """
 
     /// The messages a query that starts with `messageSelection` finds.
     static func messages(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Message] {
         var messages: [Message] = []
-        for try await (id, roomID, text, sentAt, status, kind, sender) in try await connection.query(query, logger: quiet)
-            .decode((Int, Int, String, Date, String, String, String).self)
+        for try await (id, roomID, text, sentAt, status, kind, sender, quotedID, quotedText, quotedStatus, quotedSender)
+            in try await connection.query(query, logger: quiet)
+            .decode((Int, Int, String, Date, String, String, String, Int?, String?, String?, String?).self)
         {
             messages.append(
                 Message(
                     id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
-                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text))
+                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text,
+                    replyTo: quotedID.map { id in
+                        Quote(
+                            id: id, sender: User(name: quotedSender ?? ""), text: quotedText ?? "",
+                            status: quotedStatus.flatMap(Message.Status.init(rawValue:)) ?? .sent)
+                    }))
         }
         return messages
     }
@@ -108,13 +117,23 @@ extension PostgresChatStore {
         }
     }
 
-    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(
+        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
+    ) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await connected { connection in
             let sender = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
             if let key, let kept = try await Self.message(sentBy: sender.id, key: key, on: connection) {
                 return kept
+            }
+            // A message is never moved or removed (an unsent one keeps its place): found in the
+            // room now, it is there when the reply is written.
+            var quote: Quote?
+            if let id = replyingTo {
+                let found = try await Self.messages(where: "message.room_id = \(roomID) AND message.id = \(id)", order: "ASC", limit: 1, on: connection)
+                guard let quoted = found.first else { throw StoreError.noSuchMessage(id) }
+                quote = Quote(quoted)
             }
             // One statement, committed on its own, that takes the order lock (held to commit:
             // see PostgresSchema.messageOrderLock), checks the sender is still a member and
@@ -128,8 +147,9 @@ extension PostgresChatStore {
                     """
                     WITH turn AS (SELECT pg_advisory_xact_lock(\(PostgresSchema.messageOrderLock))),
                     inserted AS (
-                        INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text, kind)
-                        SELECT nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)), \(kind.rawValue)
+                        INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text, kind, reply_to)
+                        SELECT nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)), \(kind.rawValue),
+                               \(quote?.id)
                         FROM turn
                         WHERE EXISTS (SELECT 1 FROM membership WHERE room_id = \(roomID) AND user_id = \(sender.id) AND is_member)
                         RETURNING id)
@@ -143,7 +163,7 @@ extension PostgresChatStore {
                 return kept
             }
             guard let id = inserted else { throw StoreError.noSuchRoom(roomID) }
-            return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now, kind: kind)
+            return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now, kind: kind, replyTo: quote)
         }
     }
 

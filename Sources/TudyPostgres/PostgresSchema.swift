@@ -130,6 +130,8 @@ enum PostgresSchema {
         (8, ["ALTER TABLE users ADD COLUMN joined_at TIMESTAMPTZ"]),
         // What was sent before was words said.
         (9, ["ALTER TABLE message ADD COLUMN kind TEXT NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'action'))"]),
+        // The message a reply answers; none for those sent before.
+        (10, ["ALTER TABLE message ADD COLUMN reply_to BIGINT REFERENCES message(id)"]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

@@ -266,12 +266,16 @@ package final class RemoteChatStore: ChatStore {
         try await call(.firstUnread, session) { $0.roomID = roomID }.messageID
     }
 
-    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(
+        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
+    ) async throws -> Message {
         if kind == .action { try require(.messageKinds, for: "/me") }
+        if replyingTo != nil { try require(.replies, for: "/reply") }
         return try field(
             try await call(.send, session) {
                 $0.text = text
                 $0.kind = kind == .text ? nil : kind
+                $0.replyTo = replyingTo
                 $0.roomID = roomID
                 $0.key = key
             }.message, .send)

@@ -173,8 +173,11 @@ extension SQLiteChatStore {
         from tables: String = "message", where rest: String, arguments: StatementArguments, in db: Database
     ) throws -> [Message] {
         try Row.fetchAll(db, sql: """
-                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, user.name AS sender
+                SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, user.name AS sender,
+                       quoted.id AS quoted_id, quoted.text AS quoted_text, quoted.status AS quoted_status, quoted_sender.name AS quoted_sender
                 FROM \(tables) JOIN user ON user.id = message.sender_id
+                LEFT JOIN message AS quoted ON quoted.id = message.reply_to
+                LEFT JOIN user AS quoted_sender ON quoted_sender.id = quoted.sender_id
                 WHERE \(rest)
                 """, arguments: arguments
         ).map(message(from:))
@@ -185,7 +188,12 @@ extension SQLiteChatStore {
         Message(
             id: row["id"], roomID: row["room_id"], sender: User(name: row["sender"]), text: row["text"],
             sentAt: StoreDate.column(row, "sent_at"), status: Message.Status(rawValue: row["status"]) ?? .sent,
-            kind: Message.Kind(rawValue: row["kind"]) ?? .text)
+            kind: Message.Kind(rawValue: row["kind"]) ?? .text,
+            replyTo: (row["quoted_id"] as Int?).map { id in
+                Quote(
+                    id: id, sender: User(name: row["quoted_sender"]), text: row["quoted_text"],
+                    status: Message.Status(rawValue: row["quoted_status"]) ?? .sent)
+            })
     }
 
     package func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
@@ -221,7 +229,9 @@ extension SQLiteChatStore {
         return try feed.follow(follower)
     }
 
-    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(
+        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
+    ) async throws -> Message {
         try Message.check(text)
         let now = clock.now()
         return try await write { db in
@@ -233,20 +243,29 @@ extension SQLiteChatStore {
             {
                 return kept
             }
+            let quote = try replyingTo.map { id in
+                guard let quoted = try Self.messages(where: "message.room_id = ? AND message.id = ?", arguments: [roomID, id], in: db).first
+                else { throw StoreError.noSuchMessage(id) }
+                return Quote(quoted)
+            }
             return try Self.insertMessage(
-                text, kind: kind, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
+                text, kind: kind, replyTo: quote, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
         }
     }
 
     static func insertMessage(
-        _ text: String, kind: Message.Kind = .text, roomID: Int64, senderID: Int64, sender: User, at date: Date, key: String? = nil,
-        in db: Database
+        _ text: String, kind: Message.Kind = .text, replyTo quote: Quote? = nil, roomID: Int64, senderID: Int64, sender: User,
+        at date: Date, key: String? = nil, in db: Database
     ) throws -> Message {
-        try db.run(sql: "INSERT INTO message (room_id, sender_id, text, sent_at, client_key, search_text, kind) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            arguments: [roomID, senderID, text, StoreDate.text(date), key, CaseFolding.search(text), kind.rawValue])
+        try db.run(
+            sql: """
+                INSERT INTO message (room_id, sender_id, text, sent_at, client_key, search_text, kind, reply_to)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [roomID, senderID, text, StoreDate.text(date), key, CaseFolding.search(text), kind.rawValue, quote?.id])
         let id = db.lastInsertedRowID
         // Sending reads nothing: what others wrote before stays unread until it is shown.
-        return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date, kind: kind)
+        return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date, kind: kind, replyTo: quote)
     }
 
     package func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {

@@ -187,6 +187,10 @@ enum StoreSchema {
             // What was sent before was words said.
             try db.execute(sql: "ALTER TABLE message ADD COLUMN kind TEXT NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'action'))")
         }
+        migrator.registerMigration("v16 replies") { db in
+            // The message a reply answers; none for those sent before.
+            try db.execute(sql: "ALTER TABLE message ADD COLUMN reply_to INTEGER REFERENCES message(id)")
+        }
         return migrator
     }
 

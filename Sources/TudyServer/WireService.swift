@@ -106,7 +106,7 @@ struct WireService: Sendable {
             reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(token))
         case .send:
             reply.message = try await store.send(
-                try need(request.text, "text"), kind: request.kind ?? .text, to: try need(request.roomID, "room_id"),
+                try need(request.text, "text"), kind: request.kind ?? .text, replyingTo: request.replyTo, to: try need(request.roomID, "room_id"),
                 from: try await session(token), key: request.key)
         case .markRead:
             try await store.markRead(

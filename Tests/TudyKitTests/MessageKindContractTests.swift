@@ -33,6 +33,36 @@ struct MessageKindContractTests {
         #expect(try await store.rooms(of: ben).first?.lastMessage?.kind == .action)
     }
 
+    @Test("a reply carries the message it answers, live too; the quote follows an edit and an unsend; only a message of the room can be answered", arguments: StoreFactory.all)
+    func reply(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let ann = try await store.signUp(name: "ann", password: "password-ann")
+        let ben = try await store.signUp(name: "ben", password: "password-ben")
+        let cat = try await store.signUp(name: "cat", password: "password-cat")
+        let ours = try await store.directRoom(between: ann, and: ben.user)
+        let bensAndCats = try await store.directRoom(between: ben, and: cat.user)
+        let elsewhere = try await store.send("in another room", to: bensAndCats.id, from: ben)
+        let asked = try await store.send("are you joining on Saturday?", to: ours.id, from: ann)
+        let bens = await ChangeRecorder.reading(try await store.changes(for: ben))
+
+        let answer = try await store.send("yes, I am in", kind: .text, replyingTo: asked.id, to: ours.id, from: ben, key: nil)
+        #expect(answer.replyTo == Quote(asked))
+        #expect(await bens.next(1) == [.message(answer)])
+        await #expect(throws: StoreError.noSuchMessage(elsewhere.id), "a message of another room is no message of this one") {
+            try await store.send("sneaky", kind: .text, replyingTo: elsewhere.id, to: ours.id, from: ann, key: nil)
+        }
+        await #expect(throws: StoreError.noSuchMessage(9_999)) {
+            try await store.send("to nothing", kind: .text, replyingTo: 9_999, to: ours.id, from: ann, key: nil)
+        }
+
+        let edited = try await store.edit(.id(asked.id), in: ours.id, to: "are you joining on Sunday?", by: ann)
+        #expect(try await store.messages(in: ours.id, for: ben, after: asked.id, limit: 10).first?.replyTo == Quote(edited))
+        _ = try await store.unsend(.id(asked.id), in: ours.id, by: ann)
+        let quote = try await store.messages(in: ours.id, for: ann, before: nil, limit: 10).messages.last?.replyTo
+        #expect(quote?.status == .deleted && quote?.text == "", "a reply to an unsent message shows that it was: \(String(describing: quote))")
+        #expect(try await store.messages(in: ours.id, for: ann, before: nil, limit: 10).messages.first?.replyTo == nil)
+    }
+
     @Test("a message from before kinds, or from a peer that sends none, is words said; an action is written with its kind")
     func wire() throws {
         let decoder = JSONDecoder()

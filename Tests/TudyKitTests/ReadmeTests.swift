@@ -99,13 +99,13 @@ struct ReadmeTests {
         }
     }
 
-    @Test("the README's example of /me is lines of the edit-and-unsend transcript")
+    @Test("the README's example of /me and /reply is lines of the edit-and-unsend transcript")
     func actionExample() throws {
         let shown = try Self.block(after: "## Using it", language: "text")
         let transcript = try String(
             contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/Transcripts/edit-and-unsend.out"), encoding: .utf8)
         let lines = transcript.split(separator: "\n")
-        #expect(shown.contains("/me "))
+        #expect(shown.contains("/me ") && shown.contains("/reply "))
         for line in shown.split(separator: "\n") {
             #expect(lines.contains(line), "not a line of the transcript: \(line)")
         }

@@ -33,6 +33,7 @@ struct StoreUpgradeTests {
         #expect(messages.map(\.status) == [.sent, .edited, .deleted, .sent])
         #expect(messages.map(\.sender.name) == ["alice", "alice", "alice", "bob"])
         #expect(messages.allSatisfy { $0.kind == .text }, "what was sent before kinds is words said")
+        #expect(messages.allSatisfy { $0.replyTo == nil }, "what was sent before replies answers none")
         #expect(try await store.findMessages(MessageSearch.words("book"), for: alice, limit: 10).map(\.id) == [messages[3].id])
 
         let waved = try await store.send("waves", kind: .action, to: room.id, from: alice, key: nil)

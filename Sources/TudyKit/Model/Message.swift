@@ -27,14 +27,24 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     public let sentAt: Date
     public let status: Status
     public let kind: Kind
+    /// The message this one answers (`/reply`), as it is now.
+    package let replyTo: Quote?
 
     enum CodingKeys: String, CodingKey {
         case id, sender, text, status, kind
         case roomID = "room_id"
         case sentAt = "sent_at"
+        case replyTo = "reply_to"
     }
 
     public init(id: Int, roomID: Int, sender: User, text: String, sentAt: Date, status: Status = .sent, kind: Kind = .text) {
+        self.init(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: status, kind: kind, replyTo: nil)
+    }
+
+    package init(
+        id: Int, roomID: Int, sender: User, text: String, sentAt: Date, status: Status = .sent, kind: Kind = .text, replyTo: Quote?
+    ) {
+        self.replyTo = replyTo
         self.id = id
         self.roomID = roomID
         self.sender = sender
@@ -52,11 +62,12 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
             sentAt: try container.decode(Date.self, forKey: .sentAt),
             // A peer from before edits sends none: its messages are as sent.
             status: try container.decodeIfPresent(Status.self, forKey: .status) ?? .sent,
-            kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .text)
+            kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .text,
+            replyTo: try container.decodeIfPresent(Quote.self, forKey: .replyTo))
     }
 
-    /// Every field, and `kind` only for an action: words said are written as before kinds
-    /// were, for peers and programs that know none.
+    /// Every field, `kind` only for an action and `reply_to` only for a reply: other
+    /// messages are written as before either was, for peers and programs that know neither.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -66,16 +77,17 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
         try container.encode(sentAt, forKey: .sentAt)
         try container.encode(status, forKey: .status)
         if kind != .text { try container.encode(kind, forKey: .kind) }
+        try container.encodeIfPresent(replyTo, forKey: .replyTo)
     }
 
     /// The message with new text, marked edited.
     package func edited(to text: String) -> Message {
-        Message(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited, kind: kind)
+        Message(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited, kind: kind, replyTo: replyTo)
     }
 
     /// The message with its text gone, marked deleted.
     package var deleted: Message {
-        Message(id: id, roomID: roomID, sender: sender, text: "", sentAt: sentAt, status: .deleted, kind: kind)
+        Message(id: id, roomID: roomID, sender: sender, text: "", sentAt: sentAt, status: .deleted, kind: kind, replyTo: replyTo)
     }
 
     /// Whether it counts as news for `user` until shown: another's message, still there (one

@@ -11,11 +11,12 @@ final class RoomScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case me, invite, members, leave, more, edit, unsend, wait, find
+        case me, reply, invite, members, leave, more, edit, unsend, wait, find
 
         var argument: CommandSpec.Argument {
             switch self {
             case .me: .required(.text(placeholder: "<action>"))
+            case .reply: .required(.text(placeholder: "#n <text>"))
             case .invite: .required(.invitee)
             case .members, .leave, .more: .none
             case .edit: .required(.text(placeholder: "[#n] <text>"))
@@ -28,6 +29,7 @@ final class RoomScreen: Screen {
         var summary: String {
             switch self {
             case .me: "tell the room what you do: /me waves shows * you waves"
+            case .reply: "answer message #n: its first words are shown above yours"
             case .invite: "bring someone in (a 1:1 room becomes a new group room)"
             case .members: "who is in the room"
             case .leave: "leave the room"
@@ -63,7 +65,7 @@ final class RoomScreen: Screen {
     private var liveSince: Int?
     /// A line whose send had no answer, with the key it was sent under: sent again, it goes
     /// under the same key, so that the store keeps it once whether or not the first try arrived.
-    private var unconfirmed: (text: String, kind: Message.Kind, key: String)?
+    private var unconfirmed: (text: String, kind: Message.Kind, replyingTo: Int?, key: String)?
     /// Set while a mark of news as read waits out `readMarkPause` after the last one.
     private var markIsPaused = false
 
@@ -132,6 +134,9 @@ final class RoomScreen: Screen {
         switch command {
         case .me:
             try await send(argument, kind: .action, for: session)
+        case .reply:
+            let (id, text) = try Self.replyArgument(argument)
+            try await send(text, replyingTo: id, for: session)
         case .edit:
             let (pick, text) = try Self.editArgument(argument)
             print(try await context.store.edit(pick, in: room.id, to: text, by: session))
@@ -180,20 +185,21 @@ final class RoomScreen: Screen {
     /// user's changes, the message is printed when the feed brings it, after whatever came
     /// before it; otherwise what is new is read by key, this message among it. A script is
     /// shown only its own message, until it asks for news with `/wait`.
-    private func send(_ text: String, kind: Message.Kind = .text, for session: Session) async throws {
+    private func send(_ text: String, kind: Message.Kind = .text, replyingTo: Int? = nil, for session: Session) async throws {
         if context.showsLiveMessages && context.live.storeIsAway {
             // The message waits for the store (as a send does), marked so.
             let said = kind == .action ? "* \(session.user.name) \(text)" : "\(session.user.name): \(text)"
             context.console.line("… \(said)  (to be sent when the connection is back)")
         }
-        let key = unconfirmed.map { $0.text == text && $0.kind == kind } == true ? unconfirmed!.key : UUID().uuidString
+        let isAgain = unconfirmed.map { $0.text == text && $0.kind == kind && $0.replyingTo == replyingTo } == true
+        let key = isAgain ? unconfirmed!.key : UUID().uuidString
         let message: Message
         do {
-            message = try await context.store.send(text, kind: kind, to: room.id, from: session, key: key)
+            message = try await context.store.send(text, kind: kind, replyingTo: replyingTo, to: room.id, from: session, key: key)
         } catch where Outage.matches(error) {
             // Sent again, it goes under the same key. With no answer it may have been stored,
             // its answer lost: "not done" could be untrue.
-            unconfirmed = (text, kind, key)
+            unconfirmed = (text, kind, replyingTo, key)
             throw Outage.leavesOutcomeUnknown(error) ? CommandError.sendUnconfirmed : error
         }
         unconfirmed = nil
@@ -249,6 +255,16 @@ final class RoomScreen: Screen {
 
     /// Reads `/edit`'s argument: `#n` then the text for message n, or the text alone for the
     /// last message (a text may begin with a number, or with `#` and a word).
+    /// `/reply`'s argument: the number of the message answered (`#3` or `3`), then the text.
+    static func replyArgument(_ argument: String) throws -> (Int, String) {
+        let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
+        guard let first = words.first, let id = Int(first.hasPrefix("#") ? first.dropFirst() : first), id > 0 else {
+            throw CommandError.badArgument("say which message you answer, by its number", usage: Command.reply.spec.usage)
+        }
+        guard words.count == 2 else { throw CommandError.badArgument("the reply's text is missing", usage: Command.reply.spec.usage) }
+        return (id, String(words[1]))
+    }
+
     static func editArgument(_ argument: String) throws -> (MessagePick, String) {
         let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
         guard let first = words.first, first.hasPrefix("#"), let id = Int(first.dropFirst()), id > 0 else {

@@ -24,7 +24,9 @@ extension InMemoryChatStore {
         return state.messages.first { $0.id > lastRead && $0.isUnread(by: user) }?.id
     }
 
-    public func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    public func send(
+        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
+    ) async throws -> Message {
         try Message.check(text)
         let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
@@ -34,7 +36,11 @@ extension InMemoryChatStore {
         {
             return message
         }
-        let message = try append(text, kind: kind, to: roomID, from: user, at: clock.now())
+        let quote = try replyingTo.map { id in
+            guard let quoted = roomsByID[roomID]?.messages.first(where: { $0.id == id }) else { throw StoreError.noSuchMessage(id) }
+            return Quote(quoted)
+        }
+        let message = try append(text, kind: kind, replyTo: quote, to: roomID, from: user, at: clock.now())
         if let messageKey { keyedMessages[messageKey] = (roomID, message.id) }
         return message
     }
@@ -65,7 +71,14 @@ extension InMemoryChatStore {
             case .id(let id): state.messages.first { $0.id == id }
             }
         let changed = new(try pick.check(found, by: user))
-        state.messages = state.messages.map { $0.id == changed.id ? changed : $0 }
+        // A reply quotes the message as it is now: its quote changes with it.
+        state.messages = state.messages.map { message in
+            if message.id == changed.id { return changed }
+            guard message.replyTo?.id == changed.id else { return message }
+            return Message(
+                id: message.id, roomID: message.roomID, sender: message.sender, text: message.text, sentAt: message.sentAt,
+                status: message.status, kind: message.kind, replyTo: Quote(changed))
+        }
         roomsByID[roomID] = state
         subscribers.publish(.messageChanged(changed), to: state.room.members)
         return changed
@@ -79,9 +92,11 @@ extension InMemoryChatStore {
         roomsByID[roomID] = state
     }
 
-    func append(_ text: String, kind: Message.Kind = .text, to roomID: Int, from user: User, at date: Date) throws -> Message {
+    func append(
+        _ text: String, kind: Message.Kind = .text, replyTo: Quote? = nil, to roomID: Int, from user: User, at date: Date
+    ) throws -> Message {
         try Message.check(text)
-        let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date, kind: kind)
+        let message = Message(id: nextMessageID, roomID: roomID, sender: user, text: text, sentAt: date, kind: kind, replyTo: replyTo)
         nextMessageID += 1
         // Sending reads nothing: what others wrote before stays unread until it is shown.
         roomsByID[roomID]?.messages.append(message)

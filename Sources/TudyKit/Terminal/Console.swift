@@ -87,6 +87,10 @@ package final class Console {
         case .notice(let text):
             write(prefix: "", text: Sanitizer.inert(text))
         case .message(let message):
+            if let quote = message.replyTo {
+                let line = Sanitizer.inert(format.quoteLine(quote))
+                output.write((capabilities.colour ? Style.dim.apply(line) : line) + "\n", to: .standardOutput)
+            }
             self.message(
                 stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message),
                 isAction: message.kind == .action)

@@ -43,6 +43,12 @@ package struct TextFormat: Sendable {
         }
     }
 
+    /// The line above a reply: whom it answers and the first words of what they said
+    /// (`↳ bob: Are you joining on…`), or that it was unsent.
+    package func quoteLine(_ quote: Quote) -> String {
+        "↳ \(quote.sender.name): " + (quote.status == .deleted ? "(message deleted)" : Self.preview(quote.text, length: 50))
+    }
+
     /// A message's text on one line, cut to `length` characters with `…`.
     package static func preview(_ text: String, length: Int) -> String {
         let line = text.replacingOccurrences(of: "\n", with: " ")

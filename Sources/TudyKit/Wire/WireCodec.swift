@@ -12,6 +12,8 @@ package struct WireCodec: Sendable {
     package enum Feature: String, Codable, Sendable, CaseIterable {
         /// `send` takes a `kind` (`action`, for `/me`), and messages carry theirs.
         case messageKinds = "message_kinds"
+        /// `send` takes a `reply_to` (`/reply`), and a reply carries the message it answers.
+        case replies
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

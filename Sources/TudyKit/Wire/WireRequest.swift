@@ -51,6 +51,8 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var text: String?
     /// `send`: `action` for `/me`; none for words said (what a client before kinds sends).
     package var kind: Message.Kind?
+    /// `send`: the id of the message this one answers (`/reply`).
+    package var replyTo: Int?
     package var messageID: Int?
     package var subscription: Int?
     /// For `subscribe` after a reconnection: the newest message id already received, so the
@@ -65,6 +67,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case isOpen = "is_open"
         case roomID = "room_id"
         case messageID = "message_id"
+        case replyTo = "reply_to"
     }
 
     package init(id: Int = 0, op: Operation) {

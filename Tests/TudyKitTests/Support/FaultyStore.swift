@@ -118,8 +118,8 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("firstUnread") { try await base.firstUnread(in: roomID, for: session) }
     }
 
-    func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
-        try await pass("send") { try await base.send(text, kind: kind, to: roomID, from: session, key: key) }
+    func send(_ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+        try await pass("send") { try await base.send(text, kind: kind, replyingTo: replyingTo, to: roomID, from: session, key: key) }
     }
 
     func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
