@@ -120,6 +120,14 @@ struct LiveChatTests {
         await app.send("/unsend")
         await app.tabBar.show(.messageChanged(bobs.deleted))
         #expect(app.output.standardOutput == "#\(bobs.id) [11-27 09:00] bob: (message deleted)\n", "the user's own change, once")
+
+        // One the room showed already: the command prints the change, and the feed's copy of it is not printed again.
+        await app.send("bob's shown one")
+        app.output.clear()
+        await app.send("/edit bob's changed one")
+        let changed = try #require(try await app.store.messages(in: 1, for: try await app.session("bob"), before: nil, limit: 1).messages.last)
+        await app.tabBar.show(.messageChanged(changed))
+        #expect(app.output.standardOutput == "#\(changed.id) [11-27 09:00] bob: bob's changed one (edited)\n", "the user's own change to a shown message, once")
     }
 
     @Test("a change to a message the open room has not shown (above its page) is not printed; once /more shows it, it is")

@@ -139,10 +139,10 @@ final class RoomScreen: Screen {
             try await send(text, replyingTo: id, for: session)
         case .edit:
             let (pick, text) = try Self.editArgument(argument)
-            print(try await context.store.edit(pick, in: room.id, to: text, by: session))
+            printChange(try await context.store.edit(pick, in: room.id, to: text, by: session))
         case .unsend:
             let pick = argument.isEmpty ? MessagePick.last : .id(try command.spec.number(argument))
-            print(try await context.store.unsend(pick, in: room.id, by: session))
+            printChange(try await context.store.unsend(pick, in: room.id, by: session))
         case .invite:
             let invitee = try await context.store.user(named: argument)
             let invited = try await context.store.invite(invitee, to: room.id, by: session)
@@ -253,8 +253,6 @@ final class RoomScreen: Screen {
         context.console.show(.message(message))
     }
 
-    /// Reads `/edit`'s argument: `#n` then the text for message n, or the text alone for the
-    /// last message (a text may begin with a number, or with `#` and a word).
     /// `/reply`'s argument: the number of the message answered (`#3` or `3`), then the text.
     static func replyArgument(_ argument: String) throws -> (Int, String) {
         let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
@@ -265,6 +263,8 @@ final class RoomScreen: Screen {
         return (id, String(words[1]))
     }
 
+    /// Reads `/edit`'s argument: `#n` then the text for message n, or the text alone for the
+    /// last message (a text may begin with a number, or with `#` and a word).
     static func editArgument(_ argument: String) throws -> (MessagePick, String) {
         let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
         guard let first = words.first, first.hasPrefix("#"), let id = Int(first.dropFirst()), id > 0 else {
@@ -322,6 +322,13 @@ final class RoomScreen: Screen {
     /// Prints a message of this room, numbered.
     private func print(_ message: Message) {
         context.console.show(.message(message))
+    }
+
+    /// Prints the user's own change, and notes it shown as it is now: the same change,
+    /// brought again by the live feed, is not printed twice.
+    private func printChange(_ message: Message) {
+        timeline.noteShown(message)
+        print(message)
     }
 
     /// Marks the room read, as `markShownRead` does, for news that streamed in: at once, unless
