@@ -138,8 +138,8 @@ extension PostgresChatStore {
             // One statement, committed on its own, that takes the order lock (held to commit:
             // see PostgresSchema.messageOrderLock), checks the sender is still a member and
             // takes the id. The lock is never held while a round trip crosses the network:
-            // held through a transaction's steps, any delay of this server's between them made
-            // every sender on every server wait too (p99 0.27 s under a login flood).
+            // held through a transaction's steps, any delay of this server's between them (a
+            // busy processor) made every sender on every server wait for it too.
             let inserted: Int?
             do {
                 inserted = try await Self.one(
