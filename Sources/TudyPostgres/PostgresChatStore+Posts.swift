@@ -45,17 +45,19 @@ extension PostgresChatStore {
             PostgresQuery(
                 unsafeSQL: """
                     SELECT project.id, project.title, project.works, project.capacity, project.body, users.name,
-                           project.is_open, project.created_at
-                    FROM project JOIN users ON users.id = project.writer_id WHERE (\(condition))\(below)
+                           project.is_open, project.created_at, study.id,
+                           (SELECT COUNT(*) FROM membership WHERE room_id = study.id AND is_member)::BIGINT
+                    FROM project JOIN users ON users.id = project.writer_id LEFT JOIN room AS study ON study.project_id = project.id
+                    WHERE (\(condition))\(below)
                     ORDER BY project.id DESC\(limit)
                     """, binds: binds), logger: quiet)
-        for try await (id, title, works, capacity, body, writer, isOpen, createdAt) in rows.decode(
-            (Int, String, [String], Int, String, String, Bool, Date).self)
+        for try await (id, title, works, capacity, body, writer, isOpen, createdAt, roomID, members) in rows.decode(
+            (Int, String, [String], Int, String, String, Bool, Date, Int?, Int).self)
         {
             projects.append(
                 Project(
                     id: id, title: title, works: works, capacity: capacity, body: body, writer: User(name: writer),
-                    isOpen: isOpen, createdAt: createdAt))
+                    isOpen: isOpen, createdAt: createdAt, memberCount: roomID == nil ? 1 : members, roomID: roomID))
         }
         return projects
     }

@@ -105,6 +105,62 @@ extension PostgresChatStore {
         }
     }
 
+    package func join(projectID: Int, by session: Session) async throws -> Room {
+        let now = clock.now()
+        return try await transaction { connection in
+            let user = try await Self.signedIn(session.token, now: now, on: connection)
+            // Joins of one post take turns: two can not both take its last place.
+            guard try await Self.one(Int.self, "SELECT id FROM project WHERE id = \(projectID) FOR UPDATE", on: connection) != nil else {
+                throw StoreError.noSuchProject(projectID)
+            }
+            let project = try await Self.project(id: projectID, on: connection)
+            var room: Room?
+            var wasRemoved = false
+            if let roomID = project.roomID {
+                room = try await Self.room(id: roomID, on: connection)
+                wasRemoved = try await Self.one(
+                    Bool.self, "SELECT removed FROM membership WHERE room_id = \(roomID) AND user_id = \(user.id)", on: connection) ?? false
+            }
+            let roomID: Int
+            switch try StudyRoom.admission(of: user.user, to: project, room: room, wasRemoved: wasRemoved) {
+            case .alreadyIn(let id):
+                return try await Self.room(id: id, on: connection)
+            case .open:
+                roomID = try await Self.one(
+                    Int.self, "INSERT INTO room (kind, name, project_id) VALUES ('group', \(project.title), \(projectID)) RETURNING id",
+                    on: connection) ?? 0
+                try await Self.admit(userID: try await Self.user(named: project.writer.name, on: connection).id, roomID: roomID, on: connection)
+                try await Self.admit(userID: user.id, roomID: roomID, on: connection)
+            case .admit(let id):
+                roomID = id
+                try await Self.admit(userID: user.id, roomID: roomID, on: connection)
+            }
+            try await Self.notifyRoom(roomID, on: connection)
+            return try await Self.room(id: roomID, on: connection)
+        }
+    }
+
+    package func kick(_ kicked: User, from roomID: Int, by session: Session) async throws -> Room {
+        let now = clock.now()
+        return try await transaction { connection in
+            let remover = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            let kicked = try await Self.user(named: kicked.name, on: connection)
+            _ = try await Self.one(Int.self, "SELECT id FROM room WHERE id = \(roomID) FOR UPDATE", on: connection)
+            let room = try await Self.room(id: roomID, on: connection)
+            var project: Project?
+            if let projectID = room.projectID { project = try await Self.project(id: projectID, on: connection) }
+            try StudyRoom.checkRemoval(of: kicked.user, from: room, project: project, by: remover.user)
+            try await connection.query(
+                """
+                UPDATE membership SET is_member = FALSE, removed = TRUE,
+                    position = (SELECT MAX(position) + 1 FROM membership WHERE room_id = \(roomID))
+                WHERE room_id = \(roomID) AND user_id = \(kicked.id)
+                """, logger: Self.quiet)
+            try await Self.notifyRoom(roomID, on: connection)
+            return try await Self.room(id: roomID, on: connection)
+        }
+    }
+
     /// Makes the user a member; one who comes back is listed after those who stayed.
     /// - Throws: `StoreError.roomFull` or `.tooManyRooms` past `Room`'s limits, for someone not
     ///   in the room already.
@@ -126,7 +182,8 @@ extension PostgresChatStore {
             INSERT INTO membership (room_id, user_id, position)
             VALUES (\(roomID), \(userID), (SELECT COALESCE(MAX(position) + 1, 0) FROM membership WHERE room_id = \(roomID)))
             ON CONFLICT (room_id, user_id) DO UPDATE
-            SET position = CASE WHEN membership.is_member THEN membership.position ELSE excluded.position END, is_member = TRUE
+            SET position = CASE WHEN membership.is_member THEN membership.position ELSE excluded.position END, is_member = TRUE,
+                removed = FALSE
             """, logger: quiet)
     }
 
@@ -156,9 +213,13 @@ extension PostgresChatStore {
     }
 
     static func room(id: Int, on connection: PostgresConnection) async throws -> Room {
-        guard let kind = try await one(String.self, "SELECT kind FROM room WHERE id = \(id)", on: connection) else {
-            throw StoreError.noSuchRoom(id)
+        var found: (kind: String, name: String?, projectID: Int?)?
+        for try await row in try await connection.query("SELECT kind, name, project_id FROM room WHERE id = \(id)", logger: quiet)
+            .decode((String, String?, Int?).self)
+        {
+            found = row
         }
+        guard let found else { throw StoreError.noSuchRoom(id) }
         var members: [User] = []
         var departed: [User] = []
         for try await (name, isMember) in try await connection.query(
@@ -169,7 +230,9 @@ extension PostgresChatStore {
         ).decode((String, Bool).self) {
             if isMember { members.append(User(name: name)) } else { departed.append(User(name: name)) }
         }
-        return Room(id: id, kind: Room.Kind(rawValue: kind) ?? .group, members: members, departed: departed)
+        return Room(
+            id: id, kind: Room.Kind(rawValue: found.kind) ?? .group, members: members, departed: departed, name: found.name,
+            projectID: found.projectID)
     }
 
     // MARK: - Changes

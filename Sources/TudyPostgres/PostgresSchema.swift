@@ -132,6 +132,15 @@ enum PostgresSchema {
         (9, ["ALTER TABLE message ADD COLUMN kind TEXT NOT NULL DEFAULT 'text' CHECK (kind IN ('text', 'action'))"]),
         // The message a reply answers; none for those sent before.
         (10, ["ALTER TABLE message ADD COLUMN reply_to BIGINT REFERENCES message(id)"]),
+        // A post's study room (`/join`), named after it, and who its writer took out (`/kick`);
+        // rooms made before have no name and are nobody's study room. A deleted post leaves
+        // its room a group room like any other.
+        (11, [
+            "ALTER TABLE room ADD COLUMN name TEXT",
+            "ALTER TABLE room ADD COLUMN project_id BIGINT REFERENCES project(id) ON DELETE SET NULL",
+            "CREATE UNIQUE INDEX room_by_project ON room(project_id)",
+            "ALTER TABLE membership ADD COLUMN removed BOOLEAN NOT NULL DEFAULT FALSE",
+        ]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

@@ -229,6 +229,16 @@ package final class RemoteChatStore: ChatStore {
         _ = try await call(.leave, session) { $0.roomID = roomID }
     }
 
+    package func join(projectID: Int, by session: Session) async throws -> Room {
+        try require(.studyRooms, for: "/join")
+        return try field(try await call(.joinPost, session) { $0.projectID = projectID }.room, .joinPost)
+    }
+
+    package func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
+        try require(.studyRooms, for: "/kick")
+        return try field(try await call(.kick, session) { $0.name = user.name; $0.roomID = roomID }.room, .kick)
+    }
+
     // MARK: - Messages
 
     // A server fills a reply of messages only up to `ServerLimits.pageReplyBytes`: what did

@@ -35,14 +35,18 @@ extension SQLiteChatStore {
     static func project(id: Int64, in db: Database) throws -> Project {
         guard
             let row = try db.fetchOne(Row.self, sql: """
-                    SELECT project.*, user.name AS writer FROM project JOIN user ON user.id = project.writer_id
+                    SELECT project.*, user.name AS writer, study.id AS room_id,
+                           (SELECT COUNT(*) FROM membership WHERE room_id = study.id AND is_member) AS members
+                    FROM project JOIN user ON user.id = project.writer_id LEFT JOIN room AS study ON study.project_id = project.id
                     WHERE project.id = ?
                     """, arguments: [id])
         else { throw StoreError.noSuchProject(Int(id)) }
         let works = try db.fetchAll(String.self, sql: "SELECT work FROM project_work WHERE project_id = ? ORDER BY position", arguments: [id])
+        let roomID: Int? = row["room_id"]
         return Project(
             id: row["id"], title: row["title"], works: works, capacity: row["capacity"], body: row["body"],
-            writer: User(name: row["writer"]), isOpen: row["is_open"], createdAt: StoreDate.column(row, "created_at"))
+            writer: User(name: row["writer"]), isOpen: row["is_open"], createdAt: StoreDate.column(row, "created_at"),
+            memberCount: roomID == nil ? 1 : row["members"], roomID: roomID)
     }
 
     package func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {

@@ -99,6 +99,48 @@ extension SQLiteChatStore {
         }
     }
 
+    package func join(projectID: Int, by session: Session) async throws -> Room {
+        let now = clock.now()
+        return try await write { db in
+            let user = try Self.signedIn(session.token, now: now, in: db)
+            let project = try Self.project(id: Int64(projectID), in: db)
+            let room = try project.roomID.map { try Self.room(id: Int64($0), in: db) }
+            let wasRemoved = try project.roomID.flatMap { roomID in
+                try db.fetchOne(Bool.self, sql: "SELECT removed FROM membership WHERE room_id = ? AND user_id = ?", arguments: [roomID, user.id])
+            }
+            switch try StudyRoom.admission(of: user.user, to: project, room: room, wasRemoved: wasRemoved ?? false) {
+            case .alreadyIn(let roomID):
+                return try Self.room(id: Int64(roomID), in: db)
+            case .open:
+                try db.run(sql: "INSERT INTO room (kind, name, project_id) VALUES ('group', ?, ?)", arguments: [project.title, projectID])
+                let roomID = db.lastInsertedRowID
+                try Self.admit(userID: try Self.user(named: project.writer.name, in: db).id, roomID: roomID, in: db)
+                try Self.admit(userID: user.id, roomID: roomID, in: db)
+                return try Self.room(id: roomID, in: db)
+            case .admit(let roomID):
+                try Self.admit(userID: user.id, roomID: Int64(roomID), in: db)
+                return try Self.room(id: Int64(roomID), in: db)
+            }
+        }
+    }
+
+    package func kick(_ kicked: User, from roomID: Int, by session: Session) async throws -> Room {
+        let now = clock.now()
+        return try await write { db in
+            let remover = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            let kicked = try Self.user(named: kicked.name, in: db)
+            let room = try Self.room(id: Int64(roomID), in: db)
+            let project = try room.projectID.map { try Self.project(id: Int64($0), in: db) }
+            try StudyRoom.checkRemoval(of: kicked.user, from: room, project: project, by: remover.user)
+            try db.run(sql: """
+                    UPDATE membership SET is_member = 0, removed = 1,
+                        position = (SELECT MAX(position) + 1 FROM membership WHERE room_id = ?)
+                    WHERE room_id = ? AND user_id = ?
+                    """, arguments: [roomID, roomID, kicked.id])
+            return try Self.room(id: Int64(roomID), in: db)
+        }
+    }
+
     /// Makes the user a member; one who comes back is listed after those who stayed.
     /// - Throws: `StoreError.roomFull` or `.tooManyRooms` past `Room`'s limits, for someone not
     ///   in the room already.
@@ -119,7 +161,7 @@ extension SQLiteChatStore {
                 INSERT INTO membership (room_id, user_id, position)
                 VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM membership WHERE room_id = ?))
                 ON CONFLICT (room_id, user_id) DO UPDATE
-                SET position = CASE WHEN is_member THEN position ELSE excluded.position END, is_member = 1
+                SET position = CASE WHEN is_member THEN position ELSE excluded.position END, is_member = 1, removed = 0
                 """, arguments: [roomID, userID, roomID])
     }
 
@@ -137,7 +179,7 @@ extension SQLiteChatStore {
     }
 
     static func room(id: Int64, in db: Database) throws -> Room {
-        guard let kind = try db.fetchOne(String.self, sql: "SELECT kind FROM room WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.fetchOne(Row.self, sql: "SELECT kind, name, project_id FROM room WHERE id = ?", arguments: [id]) else {
             throw StoreError.noSuchRoom(Int(id))
         }
         let rows = try db.fetchAll(Row.self, sql: """
@@ -146,7 +188,9 @@ extension SQLiteChatStore {
                 """, arguments: [id])
         let members = rows.filter { $0["is_member"] }.map { User(name: $0["name"]) }
         let departed = rows.filter { !($0["is_member"] as Bool) }.map { User(name: $0["name"]) }
-        return Room(id: Int(id), kind: Room.Kind(rawValue: kind) ?? .group, members: members, departed: departed)
+        return Room(
+            id: Int(id), kind: Room.Kind(rawValue: row["kind"]) ?? .group, members: members, departed: departed, name: row["name"],
+            projectID: row["project_id"])
     }
 
     // MARK: - Messages

@@ -191,6 +191,17 @@ enum StoreSchema {
             // The message a reply answers; none for those sent before.
             try db.execute(sql: "ALTER TABLE message ADD COLUMN reply_to INTEGER REFERENCES message(id)")
         }
+        migrator.registerMigration("v17 study rooms") { db in
+            // A post's study room (`/join`), named after it, and who its writer took out
+            // (`/kick`); rooms made before have no name and are nobody's study room. A
+            // deleted post leaves its room a group room like any other.
+            try db.execute(sql: """
+                    ALTER TABLE room ADD COLUMN name TEXT;
+                    ALTER TABLE room ADD COLUMN project_id INTEGER REFERENCES project(id) ON DELETE SET NULL;
+                    CREATE UNIQUE INDEX room_by_project ON room(project_id) WHERE project_id IS NOT NULL;
+                    ALTER TABLE membership ADD COLUMN removed BOOLEAN NOT NULL DEFAULT 0;
+                    """)
+        }
         return migrator
     }
 

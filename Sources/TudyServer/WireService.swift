@@ -89,6 +89,11 @@ struct WireService: Sendable {
                 User(name: try need(request.name, "name")), to: try need(request.roomID, "room_id"), by: try await session(token))
         case .leave:
             try await store.leave(roomID: try need(request.roomID, "room_id"), session: try await session(token))
+        case .joinPost:
+            reply.room = try await store.join(projectID: try need(request.projectID, "project_id"), by: try await session(token))
+        case .kick:
+            reply.room = try await store.kick(
+                User(name: try need(request.name, "name")), from: try need(request.roomID, "room_id"), by: try await session(token))
         case .messagesBefore:
             let page = try await store.messages(
                 in: try need(request.roomID, "room_id"), for: try await session(token), before: request.before,

@@ -191,7 +191,7 @@ struct BinaryTests {
         let fixture = Self.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
         let run = try tudy(["--memory", "--seed", fixture], input: "/list\n/login bob\nbob-password\n/chat\n")
         #expect(run.status == 0)
-        #expect(run.combined.contains("#1  open    Swift Concurrency study     [ios]           by alice\n"))
+        #expect(run.combined.contains("#1  open    1/4  Swift Concurrency study     [ios]           by alice\n"))
         #expect(run.combined.contains("#1  @alice  (alice, bob)  [1 unread]  alice: Yes, see you there.\n"))
     }
 

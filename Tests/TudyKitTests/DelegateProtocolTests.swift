@@ -60,6 +60,22 @@ struct DelegateProtocolTests {
         #expect(spy.calls == [.showPersonalChat(with: User(name: "alice"))])
     }
 
+    @Test("/join on a post calls showStudyRoom(_:) with the room the store made; a guest's asks for a login first")
+    func joinShowsStudyRoom() async throws {
+        let (testApp, spy) = try await appWithSpy(users: ["alice", "bob"], loggedIn: "bob")
+        _ = try await testApp.store.createProject(
+            ProjectDraft(title: "Swift", works: ["ios"], capacity: 3, body: "b"), by: try await testApp.session("alice"))
+        #expect(await testApp.send("/open 1", "/join") == [])
+        let room = try #require(try await testApp.store.project(id: 1).roomID)
+        #expect(spy.calls == [.showStudyRoom(room)])
+
+        let (guestApp, guestSpy) = try await appWithSpy(users: ["alice"], loggedIn: nil)
+        _ = try await guestApp.store.createProject(
+            ProjectDraft(title: "Swift", works: ["ios"], capacity: 3, body: "b"), by: try await guestApp.session("alice"))
+        #expect(await guestApp.send("/open 1", "/join") == [])
+        #expect(guestSpy.calls == [.prepareLoginCoordinator])
+    }
+
     @Test("LoginCoordinator's finish reaches coordinatorDidFinish, and the parent drops it")
     func loginFinishReachesParent() async throws {
         let testApp = try await TestApp.started(users: ["alice"])

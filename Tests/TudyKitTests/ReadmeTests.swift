@@ -111,6 +111,18 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the README's example of /join and /kick is lines of the study-rooms transcript")
+    func studyRoomExample() throws {
+        let shown = try Self.block(after: "## Using it", language: "console")
+        let transcript = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/Transcripts/study-rooms.out"), encoding: .utf8)
+        let lines = transcript.split(separator: "\n")
+        #expect(shown.contains("/join") && shown.contains("/kick "))
+        for line in shown.split(separator: "\n") {
+            #expect(lines.contains(line), "not a line of the transcript: \(line)")
+        }
+    }
+
     @Test("TudyKit keeps public what a user of the library calls: at most 129 lines say public, a quarter of the 516 there were")
     func publicSurface() throws {
         let sources = Self.root.appendingPathComponent("Sources/TudyKit")

@@ -118,6 +118,7 @@ struct CompletionTests {
             switch kind {
             case .name, .invitee: #expect(offered == ["alice"], "/\(name)")
             case .workTag: #expect(offered == ["ios"], "/\(name)")
+            case .member: #expect(offered.isEmpty, "/\(name): nobody outside a room")
             case .listed: #expect(offered == ["7"], "/\(name)")
             case .newName, .words, .messageNumber, .seconds, .text: #expect(offered.isEmpty, "/\(name)")
             case .command: break

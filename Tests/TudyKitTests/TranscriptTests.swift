@@ -23,7 +23,7 @@ struct TranscriptTests {
     @Test("the transcripts are there, each script with its recorded output and each output with its script")
     func transcriptsExist() throws {
         #expect(Self.names == [
-            "bad-input", "bail", "board-and-posts", "chat-rooms", "edit-and-unsend", "guest-browsing", "login-on-demand", "navigation",
+            "bad-input", "bail", "board-and-posts", "chat-rooms", "edit-and-unsend", "guest-browsing", "login-on-demand", "navigation", "study-rooms",
             "write-flow-errors",
         ])
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)

@@ -24,6 +24,8 @@ struct CommandSpec: Equatable, Sendable {
         case newName
         /// Someone to bring into the room: Tab offers those not in it yet.
         case invitee
+        /// Someone in the room: Tab offers its members but you.
+        case member
         /// A work tag of the board: Tab offers the tags posts have.
         case workTag
         /// Words to find.
@@ -42,7 +44,7 @@ struct CommandSpec: Equatable, Sendable {
         /// How `/help` names it.
         var placeholder: String {
             switch self {
-            case .name, .newName, .invitee: "<name>"
+            case .name, .newName, .invitee, .member: "<name>"
             case .workTag: "<tag>"
             case .words: "<words>"
             case .listed(let placeholder), .text(let placeholder): placeholder

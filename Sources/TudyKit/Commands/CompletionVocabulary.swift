@@ -16,6 +16,8 @@ package struct CompletionVocabulary: Equatable, Sendable {
     package var userNames: [String]
     /// Who `/invite` may bring in: nil for everyone in `userNames`.
     package var inviteNames: [String]?
+    /// Who `/kick` may take out: the room's members but you; nil outside a room.
+    package var memberNames: [String]?
     package var workTags: [String]
     package var openTarget: OpenTarget
 
@@ -50,6 +52,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
         switch kind {
         case .name: return matching(userNames, word)
         case .invitee: return matching(inviteNames ?? userNames, word)
+        case .member: return matching(memberNames ?? [], word)
         case .workTag: return matching(workTags, word)
         case .command: return matching(commands, word)
         case .listed:

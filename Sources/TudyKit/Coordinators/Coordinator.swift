@@ -66,6 +66,8 @@ protocol LoginCheckDelegate: AnyObject {
 protocol HomeCoordinatorDelegate: AnyObject {
     /// "Send a chat" on a post: selects Chat and opens the 1:1 room with the writer.
     func showPersonalChat(with projectWriter: User)
+    /// `/join` on a post: selects Chat and opens the post's study room.
+    func showStudyRoom(_ room: Room)
 }
 
 /// What Chat asks of the tab bar.

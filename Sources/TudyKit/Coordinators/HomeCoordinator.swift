@@ -5,6 +5,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     enum PendingAction: Equatable {
         case write
         case sendChat(to: User)
+        case join(Project)
     }
 
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
@@ -106,6 +107,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
             note(event, from: detail)
             switch event {
             case .sendChat(let writer): sendChat(to: writer)
+            case .join(let project): try await join(project)
             case .modify(let project): try await showModifyProject(project: project)
             case .didDelete: navigationController.pop()
             }
@@ -128,6 +130,18 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         homeDelegate?.showPersonalChat(with: writer)
     }
 
+    /// `/join`: the post's study room, after a login if need be.
+    private func join(_ project: Project) async throws {
+        guard let session = context.login.session else {
+            pendingAction = .join(project)
+            showLogin()
+            return
+        }
+        let room = try await context.store.join(projectID: project.id, by: session)
+        trace?.call("showStudyRoom(#\(room.id))", from: self, to: homeDelegate)
+        homeDelegate?.showStudyRoom(room)
+    }
+
     // MARK: - Login
 
     /// Goes on with what was asked before the login.
@@ -137,6 +151,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         switch action {
         case .write: try await showProjectWriteScreen()
         case .sendChat(let writer): sendChat(to: writer)
+        case .join(let project): try await join(project)
         }
     }
 

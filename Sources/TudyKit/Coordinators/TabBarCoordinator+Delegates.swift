@@ -15,6 +15,10 @@ extension TabBarCoordinator: HomeCoordinatorDelegate {
     func showPersonalChat(with projectWriter: User) {
         routes.append(.personalChat(with: projectWriter))
     }
+
+    func showStudyRoom(_ room: Room) {
+        routes.append(.studyRoom(room))
+    }
 }
 
 // MARK: - ChatCoordinatorDelegate
@@ -57,6 +61,10 @@ extension TabBarCoordinator {
             tabBarController.select(.chat)
             trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: chatCoordinator)
             try await chatCoordinator.showPersonalChat(with: writer)
+        case .studyRoom(let room):
+            tabBarController.select(.chat)
+            trace?.call("open(#\(room.id))", from: self, to: chatCoordinator)
+            try await chatCoordinator.open(room)
         case .selectChat:
             if tabBarController.selectedTab == .chat { chatCoordinator.navigationController.popToRoot() }
             let before = tabBarController.selectedTab

@@ -7,6 +7,7 @@ final class TabBarCoordinator: Coordinator {
     enum Route: Equatable {
         case presentLogin
         case personalChat(with: User)
+        case studyRoom(Room)
         case selectChat
         case resumeAfterLogin
     }

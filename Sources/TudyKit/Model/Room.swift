@@ -21,16 +21,24 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     public var members: [User]
     /// The people who were members and left: the latest `departedLimit` of them.
     public var departed: [User]
+    /// The room's own name, for a group room that has one: a post's study room is named
+    /// after the post.
+    public var name: String?
+    /// The post whose study room this is (`/join`), while the post is there.
+    package var projectID: Int?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, members, departed
+        case id, kind, members, departed, name
+        case projectID = "project_id"
     }
 
-    public init(id: Int, kind: Kind, members: [User], departed: [User] = []) {
+    public init(id: Int, kind: Kind, members: [User], departed: [User] = [], name: String? = nil, projectID: Int? = nil) {
         self.id = id
         self.kind = kind
         self.members = members
         self.departed = Array(departed.suffix(Self.departedLimit))
+        self.name = name
+        self.projectID = projectID
     }
 
     /// Puts someone in the room, whether new or coming back.
@@ -51,14 +59,15 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
         members.contains { $0.isNamed(user.name) }
     }
 
-    /// How the room is named for one of its members: `@bob` for a 1:1 room, `group #4` for a group.
+    /// How the room is named for one of its members: `@bob` for a 1:1 room, its name or
+    /// `group #4` for a group.
     package func title(for viewer: User) -> String {
         switch kind {
         case .direct:
             let other = (members + departed).first { !$0.isNamed(viewer.name) } ?? viewer
             return "@" + other.name
         case .group:
-            return "group #\(id)"
+            return name ?? "group #\(id)"
         }
     }
 

@@ -4,18 +4,20 @@ final class ProjectDetailScreen: Screen {
     /// What a post asks its coordinator to do.
     enum Event: Equatable {
         case sendChat(to: User)
+        case join(project: Project)
         case modify(project: Project)
         case didDelete(project: Project)
     }
 
     enum Command: String, CommandSet {
-        case dm, edit, close, reopen, delete
+        case dm, join, edit, close, reopen, delete
 
         var argument: CommandSpec.Argument { .none }
 
         var summary: String {
             switch self {
             case .dm: "send a chat to the writer"
+            case .join: "join the study: its group room, with the writer and who joined"
             case .edit: "change the post (writer only)"
             case .close: "stop recruiting (writer only)"
             case .reopen: "recruit again (writer only)"
@@ -59,6 +61,8 @@ final class ProjectDetailScreen: Screen {
         case .dm:
             if let user = context.login.user, project.writer.isNamed(user.name) { throw CommandError.ownPost }
             try await didSendEventClosure?(.sendChat(to: project.writer))
+        case .join:
+            try await didSendEventClosure?(.join(project: project))
         case .edit:
             try requireWriter()
             try await didSendEventClosure?(.modify(project: project))

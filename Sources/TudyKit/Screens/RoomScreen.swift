@@ -11,13 +11,14 @@ final class RoomScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case me, reply, invite, members, leave, more, edit, unsend, wait, find
+        case me, reply, invite, kick, members, leave, more, edit, unsend, wait, find
 
         var argument: CommandSpec.Argument {
             switch self {
             case .me: .required(.text(placeholder: "<action>"))
             case .reply: .required(.text(placeholder: "#n <text>"))
             case .invite: .required(.invitee)
+            case .kick: .required(.member)
             case .members, .leave, .more: .none
             case .edit: .required(.text(placeholder: "[#n] <text>"))
             case .unsend: .optional(.messageNumber)
@@ -31,6 +32,7 @@ final class RoomScreen: Screen {
             case .me: "tell the room what you do: /me waves shows * you waves"
             case .reply: "answer message #n: its first words are shown above yours"
             case .invite: "bring someone in (a 1:1 room becomes a new group room)"
+            case .kick: "take someone out of your post's study room, for good"
             case .members: "who is in the room"
             case .leave: "leave the room"
             case .more: "older messages"
@@ -153,6 +155,9 @@ final class RoomScreen: Screen {
                 context.console.line("made group #\(invited.id) with \(invited.members.map(\.name).joined(separator: ", "))")
             }
             try await didSendEventClosure?(.didInvite(room: invited))
+        case .kick:
+            room = try await context.store.kick(User(name: argument), from: room.id, by: session)
+            context.console.line("you took \(argument) out of \(room.title(for: session.user)) · \(room.memberList)")
         case .members:
             room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.memberList)
@@ -179,6 +184,8 @@ final class RoomScreen: Screen {
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
         // /invite: nobody already in the room.
         vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
+        let me = context.login.user
+        vocabulary.memberNames = room.members.map(\.name).filter { !(me?.isNamed($0) ?? false) }
     }
 
     /// Sends a line. At a terminal, with the room read to its end and the feed bringing the

@@ -57,6 +57,15 @@ public protocol ChatStore: Sendable {
     func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room
     /// Takes the session's user out of a room.
     func leave(roomID: Int, session: Session) async throws
+    /// Puts the session's user in a post's study room (`/join`) and returns it: a group room
+    /// named after the post, made with its writer when the first person joins.
+    /// - Throws: `StoreError.noSuchProject`, what `StudyRoom.admission` refuses, `.tooManyRooms`.
+    func join(projectID: Int, by session: Session) async throws -> Room
+    /// Takes someone out of a post's study room, for the post's writer (`/kick`): they can not
+    /// `/join` it again, though a member may `/invite` them back. Returns the room as it is now.
+    /// - Throws: `StoreError.noSuchRoom` (a room the writer is not in), `.unknownUser`, what
+    ///   `StudyRoom.checkRemoval` refuses.
+    func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room
 
     // MARK: - Messages
 
@@ -130,12 +139,12 @@ extension ChatStore {
     }
 
     /// Keeps a message that answers none.
-    public func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try await send(text, kind: kind, replyingTo: nil, to: roomID, from: session, key: key)
     }
 
     /// Keeps a message of words.
-    public func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
+    package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try await send(text, kind: .text, to: roomID, from: session, key: key)
     }
 

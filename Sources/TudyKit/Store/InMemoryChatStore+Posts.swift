@@ -6,10 +6,24 @@ extension InMemoryChatStore {
 
     public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
         Array(projectsByID.values.filter { page.admits($0.id) && query.matches($0) }.sorted { $0.id > $1.id }.prefix(page.limit))
+            .map(withStudy)
     }
 
     public func project(id: Int) async throws -> Project {
+        try project(withStudy: id)
+    }
+
+    /// A post as it is now, with its study room and how many are in it.
+    func project(withStudy id: Int) throws -> Project {
         guard let project = projectsByID[id] else { throw StoreError.noSuchProject(id) }
+        return withStudy(project)
+    }
+
+    private func withStudy(_ project: Project) -> Project {
+        var project = project
+        if let room = studyRooms[project.id].flatMap({ roomsByID[$0]?.room }) {
+            (project.roomID, project.memberCount) = (room.id, room.members.count)
+        }
         return project
     }
 
@@ -28,7 +42,7 @@ extension InMemoryChatStore {
         project.capacity = draft.capacity
         project.body = draft.body
         projectsByID[id] = project
-        return project
+        return withStudy(project)
     }
 
     public func setProject(id: Int, isOpen: Bool, by session: Session) async throws -> Project {
@@ -36,13 +50,15 @@ extension InMemoryChatStore {
         var project = try writtenProject(id: id, by: user)
         project.isOpen = isOpen
         projectsByID[id] = project
-        return project
+        return withStudy(project)
     }
 
     public func deleteProject(id: Int, by session: Session) async throws {
         let user = try user(of: session.token)
         _ = try writtenProject(id: id, by: user)
         projectsByID[id] = nil
+        // Its study room stays, a group room like any other.
+        if let roomID = studyRooms.removeValue(forKey: id) { roomsByID[roomID]?.room.projectID = nil }
     }
 
     func writtenProject(id: Int, by user: User) throws -> Project {

@@ -18,6 +18,8 @@ public actor InMemoryChatStore: SeedableStore {
         var room: Room
         var lastRead: [String: Int] = [:]
         var messages: [Message] = []
+        /// Who the post's writer took out of this study room, by name key.
+        var removed: Set<String> = []
     }
 
     let clock: WallClock
@@ -28,6 +30,8 @@ public actor InMemoryChatStore: SeedableStore {
     private var failedLogins: [String: (count: Int, last: Date)] = [:]
     var projectsByID: [Int: Project] = [:]
     var roomsByID: [Int: RoomState] = [:]
+    /// Each post's study room, by the post's id.
+    var studyRooms: [Int: Int] = [:]
     var nextProjectID = 1
     private var nextRoomID = 1
     var nextMessageID = 1
@@ -156,6 +160,7 @@ public actor InMemoryChatStore: SeedableStore {
             try checkRoomLimits(admitting: [invitee], to: state.room)
             let before = state.room
             state.room.admit(invitee)
+            state.removed.remove(Accounts.key(invitee.name))
             roomsByID[roomID] = state
             subscribers.publish(roomBefore: before, after: state.room)
             return state.room
@@ -169,6 +174,43 @@ public actor InMemoryChatStore: SeedableStore {
         state.room.remove(user)
         roomsByID[roomID] = state
         subscribers.publish(roomBefore: before, after: state.room)
+    }
+
+    public func join(projectID: Int, by session: Session) async throws -> Room {
+        let user = try user(of: session.token)
+        let project = try self.project(withStudy: projectID)
+        let state = project.roomID.flatMap { roomsByID[$0] }
+        switch try StudyRoom.admission(
+            of: user, to: project, room: state?.room, wasRemoved: state?.removed.contains(Accounts.key(user.name)) ?? false)
+        {
+        case .alreadyIn(let roomID):
+            return roomsByID[roomID]!.room
+        case .open:
+            try checkRoomLimits(admitting: [project.writer, user], to: nil)
+            return insertRoom(kind: .group, members: [project.writer, user], name: project.title, projectID: project.id)
+        case .admit(let roomID):
+            var state = roomsByID[roomID]!
+            try checkRoomLimits(admitting: [user], to: state.room)
+            let before = state.room
+            state.room.admit(user)
+            roomsByID[roomID] = state
+            subscribers.publish(roomBefore: before, after: state.room)
+            return state.room
+        }
+    }
+
+    public func kick(_ kicked: User, from roomID: Int, by session: Session) async throws -> Room {
+        let user = try user(of: session.token)
+        var state = try memberState(of: roomID, user: user)
+        guard let kicked = accounts[Accounts.key(kicked.name)]?.user else { throw StoreError.unknownUser(kicked.name) }
+        let project = state.room.projectID.flatMap { projectsByID[$0] }
+        try StudyRoom.checkRemoval(of: kicked, from: state.room, project: project, by: user)
+        let before = state.room
+        state.room.remove(kicked)
+        state.removed.insert(Accounts.key(kicked.name))
+        roomsByID[roomID] = state
+        subscribers.publish(roomBefore: before, after: state.room)
+        return state.room
     }
 
     /// Refuses to put people in a room (nil: a new one) past `Room.memberLimit` members, or
@@ -191,9 +233,10 @@ public actor InMemoryChatStore: SeedableStore {
         return state
     }
 
-    private func insertRoom(kind: Room.Kind, members: [User]) -> Room {
-        let room = Room(id: nextRoomID, kind: kind, members: members)
+    private func insertRoom(kind: Room.Kind, members: [User], name: String? = nil, projectID: Int? = nil) -> Room {
+        let room = Room(id: nextRoomID, kind: kind, members: members, name: name, projectID: projectID)
         nextRoomID += 1
+        if let projectID { studyRooms[projectID] = room.id }
         roomsByID[room.id] = RoomState(room: room)
         subscribers.publish(roomBefore: nil, after: room)
         return room
@@ -217,11 +260,11 @@ public actor InMemoryChatStore: SeedableStore {
     /// Loads a fixture whole, or, on any problem, leaves the store as it was.
     package func load(_ fixture: Fixture) async throws {
         try fixture.validate()
-        let saved = (accounts, projectsByID, roomsByID, nextProjectID, nextRoomID, nextMessageID)
+        let saved = (accounts, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID)
         do {
             try loadValidated(fixture)
         } catch {
-            (accounts, projectsByID, roomsByID, nextProjectID, nextRoomID, nextMessageID) = saved
+            (accounts, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID) = saved
             throw error
         }
     }

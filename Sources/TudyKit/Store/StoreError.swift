@@ -29,6 +29,20 @@ public enum StoreError: Error, Equatable, Sendable {
     case sessionEnded
     /// More passwords wait to be checked than `PasswordWork.waitingLimit`: a flood of logins.
     case passwordChecksBusy
+    /// `/join` of a post that recruits nobody now.
+    case postClosed(Int)
+    /// `/join` of a post whose study group has the people it wants.
+    case postFull(projectID: Int, capacity: Int)
+    /// `/join` by someone the post's writer took out of its study room.
+    case removedFromStudy(Int)
+    /// `/join` of their own post by its writer, before anyone has joined it.
+    case studyNotStarted(Int)
+    /// `/kick` in a room that is no post's study room.
+    case notStudyRoom(Int)
+    /// `/kick` of someone who is not in the room.
+    case notInRoom(String)
+    /// `/kick` of oneself.
+    case cannotKickSelf
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -81,6 +95,20 @@ public enum StoreError: Error, Equatable, Sendable {
             "your login has ended or expired: /login again"
         case .passwordChecksBusy:
             "too many logins are being checked at once: try again in a moment"
+        case .postClosed(let id):
+            "post #\(id) is closed: it takes nobody new; /list shows the open posts"
+        case .postFull(let id, let capacity):
+            "post #\(id) is full: its study group has all \(capacity) people it wants"
+        case .removedFromStudy(let id):
+            "the writer of post #\(id) took you out of its study room: only a member's /invite brings you back"
+        case .studyNotStarted(let id):
+            "nobody has joined your post #\(id) yet: its study room opens when someone does"
+        case .notStudyRoom(let id):
+            "room #\(id) is no post's study room: /kick works only there, for the post's writer"
+        case .notInRoom(let name):
+            "\(name) is not in this room: /members shows who is"
+        case .cannotKickSelf:
+            "that is you: /leave takes you out"
         }
     }
 }

@@ -59,7 +59,7 @@ package struct TextFormat: Sendable {
     package func postLines(_ project: Project) -> [String] {
         [
             "#\(project.id) \(project.title)",
-            "\(project.isOpen ? "open" : "closed") · \(project.capacity) people · work: \(project.works.joined(separator: ", "))",
+            "\(project.isOpen ? "open" : "closed") · members \(project.memberCount)/\(project.capacity) · work: \(project.works.joined(separator: ", "))",
             "by \(project.writer.name) on \(day(project.createdAt))",
             "",
         ] + project.body.components(separatedBy: "\n")
@@ -82,10 +82,10 @@ package struct TextFormat: Sendable {
         ]
     }
 
-    /// The cells of a post list's row: `#3`, `open`, `Swift study`, `[ios, backend]`, `by alice`.
+    /// The cells of a post list's row: `#3`, `open`, `1/4`, `Swift study`, `[ios, backend]`, `by alice`.
     package func projectCells(_ project: Project) -> [String] {
         [
-            "#\(project.id)", project.isOpen ? "open" : "closed", project.title,
+            "#\(project.id)", project.isOpen ? "open" : "closed", "\(project.memberCount)/\(project.capacity)", project.title,
             "[\(project.works.joined(separator: ", "))]", "by \(project.writer.name)",
         ]
     }

@@ -14,6 +14,9 @@ package struct WireCodec: Sendable {
         case messageKinds = "message_kinds"
         /// `send` takes a `reply_to` (`/reply`), and a reply carries the message it answers.
         case replies
+        /// `join_post` and `kick` (`/join`, `/kick`); a post carries `members` and `room_id`,
+        /// a room its `name` and `project_id`.
+        case studyRooms = "study_rooms"
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

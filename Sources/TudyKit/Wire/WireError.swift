@@ -8,9 +8,10 @@ package struct WireError: Codable, Sendable, Equatable, Error {
     package var writer: String?
     package var seconds: Int?
     package var detail: String?
+    package var capacity: Int?
 
     enum CodingKeys: String, CodingKey {
-        case code, message, name, id, writer, seconds, detail
+        case code, message, name, id, writer, seconds, detail, capacity
     }
 
     /// An error of the connection or the request itself, not of the store.
@@ -49,6 +50,13 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .invalidFixture(let reason): (code, detail) = ("invalid_fixture", reason)
         case .sessionEnded: code = "session_ended"
         case .passwordChecksBusy: code = "password_checks_busy"
+        case .postClosed(let id): (code, self.id) = ("post_closed", id)
+        case .postFull(let id, let capacity): (code, self.id, self.capacity) = ("post_full", id, capacity)
+        case .removedFromStudy(let id): (code, self.id) = ("removed_from_study", id)
+        case .studyNotStarted(let id): (code, self.id) = ("study_not_started", id)
+        case .notStudyRoom(let id): (code, self.id) = ("not_study_room", id)
+        case .notInRoom(let name): (code, self.name) = ("not_in_room", name)
+        case .cannotKickSelf: code = "cannot_kick_self"
         }
     }
 
@@ -79,6 +87,13 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "invalid_fixture": detail.map(StoreError.invalidFixture)
         case "session_ended": .sessionEnded
         case "password_checks_busy": .passwordChecksBusy
+        case "post_closed": id.map(StoreError.postClosed)
+        case "post_full": id.flatMap { id in capacity.map { StoreError.postFull(projectID: id, capacity: $0) } }
+        case "removed_from_study": id.map(StoreError.removedFromStudy)
+        case "study_not_started": id.map(StoreError.studyNotStarted)
+        case "not_study_room": id.map(StoreError.notStudyRoom)
+        case "not_in_room": name.map(StoreError.notInRoom)
+        case "cannot_kick_self": .cannotKickSelf
         default: nil
         }
     }

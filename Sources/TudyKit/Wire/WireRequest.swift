@@ -10,7 +10,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case projects, project
         case createProject = "create_project", updateProject = "update_project"
         case setProject = "set_project", deleteProject = "delete_project"
-        case rooms, room, directRoom = "direct_room", invite, leave
+        case rooms, room, directRoom = "direct_room", invite, leave, joinPost = "join_post", kick
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
         case send, markRead = "mark_read", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message"
@@ -23,7 +23,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .send, .markRead, .editMessage, .unsendMessage:
+                .leave, .joinPost, .kick, .send, .markRead, .editMessage, .unsendMessage:
                 true
             default:
                 false

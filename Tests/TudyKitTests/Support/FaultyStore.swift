@@ -102,6 +102,14 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("invite") { try await base.invite(invitee, to: roomID, by: session) }
     }
 
+    func join(projectID: Int, by session: Session) async throws -> Room {
+        try await pass("join") { try await base.join(projectID: projectID, by: session) }
+    }
+
+    func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
+        try await pass("kick") { try await base.kick(user, from: roomID, by: session) }
+    }
+
     func leave(roomID: Int, session: Session) async throws {
         try await pass("leave") { try await base.leave(roomID: roomID, session: session) }
     }

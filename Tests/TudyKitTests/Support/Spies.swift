@@ -4,6 +4,7 @@
 enum DelegateCall: Equatable {
     case prepareLoginCoordinator
     case showPersonalChat(with: User)
+    case showStudyRoom(Int)
     case coordinatorDidFinish(CoordinatorType)
     case selectChatTab
 }
@@ -21,6 +22,10 @@ final class DelegateSpy: LoginCheckDelegate, HomeCoordinatorDelegate, Coordinato
 
     func showPersonalChat(with projectWriter: User) {
         calls.append(.showPersonalChat(with: projectWriter))
+    }
+
+    func showStudyRoom(_ room: Room) {
+        calls.append(.showStudyRoom(room.id))
     }
 
     func coordinatorDidFinish(childCoordinator: any Coordinator) {
