@@ -161,6 +161,29 @@ extension PostgresChatStore {
         }
     }
 
+    package func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
+        let name = try Room.checkedName(name)
+        let now = clock.now()
+        return try await transaction { connection in
+            try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            guard try await Self.room(id: roomID, on: connection).kind == .group else { throw StoreError.cannotRenameDirect(roomID) }
+            try await connection.query("UPDATE room SET name = \(name) WHERE id = \(roomID)", logger: Self.quiet)
+            try await Self.notifyRoom(roomID, on: connection)
+            return try await Self.room(id: roomID, on: connection)
+        }
+    }
+
+    package func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room {
+        let topic = try Room.checkedTopic(topic)
+        let now = clock.now()
+        return try await transaction { connection in
+            try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            try await connection.query("UPDATE room SET topic = \(topic) WHERE id = \(roomID)", logger: Self.quiet)
+            try await Self.notifyRoom(roomID, on: connection)
+            return try await Self.room(id: roomID, on: connection)
+        }
+    }
+
     /// Makes the user a member; one who comes back is listed after those who stayed.
     /// - Throws: `StoreError.roomFull` or `.tooManyRooms` past `Room`'s limits, for someone not
     ///   in the room already.
@@ -213,9 +236,9 @@ extension PostgresChatStore {
     }
 
     static func room(id: Int, on connection: PostgresConnection) async throws -> Room {
-        var found: (kind: String, name: String?, projectID: Int?)?
-        for try await row in try await connection.query("SELECT kind, name, project_id FROM room WHERE id = \(id)", logger: quiet)
-            .decode((String, String?, Int?).self)
+        var found: (kind: String, name: String?, projectID: Int?, topic: String?)?
+        for try await row in try await connection.query("SELECT kind, name, project_id, topic FROM room WHERE id = \(id)", logger: quiet)
+            .decode((String, String?, Int?, String?).self)
         {
             found = row
         }
@@ -232,7 +255,7 @@ extension PostgresChatStore {
         }
         return Room(
             id: id, kind: Room.Kind(rawValue: found.kind) ?? .group, members: members, departed: departed, name: found.name,
-            projectID: found.projectID)
+            projectID: found.projectID, topic: found.topic)
     }
 
     // MARK: - Changes

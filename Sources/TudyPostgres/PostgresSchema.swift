@@ -141,6 +141,8 @@ enum PostgresSchema {
             "CREATE UNIQUE INDEX room_by_project ON room(project_id)",
             "ALTER TABLE membership ADD COLUMN removed BOOLEAN NOT NULL DEFAULT FALSE",
         ]),
+        // `/topic`.
+        (12, ["ALTER TABLE room ADD COLUMN topic TEXT"]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

@@ -234,6 +234,16 @@ package final class RemoteChatStore: ChatStore {
         return try field(try await call(.joinPost, session) { $0.projectID = projectID }.room, .joinPost)
     }
 
+    package func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
+        try require(.roomTopics, for: "/rename")
+        return try field(try await call(.renameRoom, session) { $0.roomID = roomID; $0.name = name }.room, .renameRoom)
+    }
+
+    package func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room {
+        try require(.roomTopics, for: "/topic")
+        return try field(try await call(.setTopic, session) { $0.roomID = roomID; $0.text = topic }.room, .setTopic)
+    }
+
     package func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
         try require(.studyRooms, for: "/kick")
         return try field(try await call(.kick, session) { $0.name = user.name; $0.roomID = roomID }.room, .kick)

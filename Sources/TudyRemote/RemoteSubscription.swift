@@ -33,7 +33,7 @@ struct RemoteSubscription {
                 switch (before[id], now[id]) {
                 case (nil, let room?): continuation.yield(.joined(room))
                 case (_?, nil): continuation.yield(.left(roomID: id))
-                case (let then?, let room?) where then.members != room.members: continuation.yield(.membersChanged(room))
+                case (let then?, let room?) where room.looksDifferent(from: then): continuation.yield(.roomChanged(room))
                 default: break
                 }
             }
@@ -48,7 +48,7 @@ struct RemoteSubscription {
         case .message(let message):
             guard message.id > newestMessageID ?? 0 else { return }
             newestMessageID = message.id
-        case .joined(let room), .membersChanged(let room):
+        case .joined(let room), .roomChanged(let room):
             rooms?[room.id] = room
         case .left(let roomID):
             rooms?[roomID] = nil

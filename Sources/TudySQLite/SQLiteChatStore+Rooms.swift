@@ -141,6 +141,27 @@ extension SQLiteChatStore {
         }
     }
 
+    package func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
+        let name = try Room.checkedName(name)
+        let now = clock.now()
+        return try await write { db in
+            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            guard try Self.room(id: Int64(roomID), in: db).kind == .group else { throw StoreError.cannotRenameDirect(roomID) }
+            try db.run(sql: "UPDATE room SET name = ? WHERE id = ?", arguments: [name, roomID])
+            return try Self.room(id: Int64(roomID), in: db)
+        }
+    }
+
+    package func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room {
+        let topic = try Room.checkedTopic(topic)
+        let now = clock.now()
+        return try await write { db in
+            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            try db.run(sql: "UPDATE room SET topic = ? WHERE id = ?", arguments: [topic, roomID])
+            return try Self.room(id: Int64(roomID), in: db)
+        }
+    }
+
     /// Makes the user a member; one who comes back is listed after those who stayed.
     /// - Throws: `StoreError.roomFull` or `.tooManyRooms` past `Room`'s limits, for someone not
     ///   in the room already.
@@ -179,7 +200,7 @@ extension SQLiteChatStore {
     }
 
     static func room(id: Int64, in db: Database) throws -> Room {
-        guard let row = try db.fetchOne(Row.self, sql: "SELECT kind, name, project_id FROM room WHERE id = ?", arguments: [id]) else {
+        guard let row = try db.fetchOne(Row.self, sql: "SELECT kind, name, project_id, topic FROM room WHERE id = ?", arguments: [id]) else {
             throw StoreError.noSuchRoom(Int(id))
         }
         let rows = try db.fetchAll(Row.self, sql: """
@@ -190,7 +211,7 @@ extension SQLiteChatStore {
         let departed = rows.filter { !($0["is_member"] as Bool) }.map { User(name: $0["name"]) }
         return Room(
             id: Int(id), kind: Room.Kind(rawValue: row["kind"]) ?? .group, members: members, departed: departed, name: row["name"],
-            projectID: row["project_id"])
+            projectID: row["project_id"], topic: row["topic"])
     }
 
     // MARK: - Messages

@@ -202,6 +202,17 @@ enum StoreSchema {
                     ALTER TABLE membership ADD COLUMN removed BOOLEAN NOT NULL DEFAULT 0;
                     """)
         }
+        migrator.registerMigration("v18 room topics") { db in
+            // `/topic`; a change of a room's name or topic is a room change its members are
+            // told of, as a change of who is in it is (v11).
+            try db.execute(sql: """
+                    ALTER TABLE room ADD COLUMN topic TEXT;
+                    CREATE TRIGGER room_change_face AFTER UPDATE OF name, topic ON room
+                    WHEN old.name IS NOT new.name OR old.topic IS NOT new.topic BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.id);
+                    END;
+                    """)
+        }
         return migrator
     }
 

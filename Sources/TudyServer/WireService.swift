@@ -91,6 +91,12 @@ struct WireService: Sendable {
             try await store.leave(roomID: try need(request.roomID, "room_id"), session: try await session(token))
         case .joinPost:
             reply.room = try await store.join(projectID: try need(request.projectID, "project_id"), by: try await session(token))
+        case .renameRoom:
+            reply.room = try await store.rename(
+                roomID: try need(request.roomID, "room_id"), to: try need(request.name, "name"), by: try await session(token))
+        case .setTopic:
+            reply.room = try await store.setTopic(
+                roomID: try need(request.roomID, "room_id"), to: try need(request.text, "text"), by: try await session(token))
         case .kick:
             reply.room = try await store.kick(
                 User(name: try need(request.name, "name")), from: try need(request.roomID, "room_id"), by: try await session(token))

@@ -130,6 +130,31 @@ struct LiveChatTests {
         #expect(app.output.standardOutput == "#\(changed.id) [11-27 09:00] bob: bob's changed one (edited)\n", "the user's own change to a shown message, once")
     }
 
+    @Test("a rename or a topic in the open room is one event line, live; the user's own, once; from another room, nothing")
+    func roomChanges() async throws {
+        let app = try await app()
+        let alice = try await app.session("alice")
+        let group = try await app.store.invite(carol, to: 1, by: alice)
+        await app.send("/chat", "/open \(group.id)")
+        app.output.clear()
+        let renamed = try await app.store.rename(roomID: group.id, to: "Swift study", by: alice)
+        await app.tabBar.show(.roomChanged(renamed))
+        await app.tabBar.show(.roomChanged(renamed))
+        #expect(app.output.standardOutput == "── the room is named Swift study now ──\n")
+
+        app.output.clear()
+        await app.send("/topic chapter 3")
+        await app.tabBar.show(.roomChanged(try await app.store.room(id: group.id, for: alice)))
+        #expect(app.output.standardOutput == "── topic: chapter 3 ──\n", "the user's own, once")
+        app.output.clear()
+        await app.send("/topic -")
+        #expect(app.output.standardOutput == "── no topic now ──\n")
+
+        app.output.clear()
+        await app.tabBar.show(.roomChanged(try await app.store.setTopic(roomID: 1, to: "elsewhere", by: alice)))
+        #expect(app.output.standardOutput == "", "nothing from another room")
+    }
+
     @Test("a change to a message the open room has not shown (above its page) is not printed; once /more shows it, it is")
     func changeAbovePage() async throws {
         let app = try await app()

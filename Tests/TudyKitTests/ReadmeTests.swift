@@ -123,14 +123,14 @@ struct ReadmeTests {
         }
     }
 
-    @Test("TudyKit keeps public what a user of the library calls: at most 129 lines say public, a quarter of the 516 there were")
+    @Test("TudyKit keeps public what a user of the library calls: at most 129 lines of Sources/TudyKit say public, as grep -c counts them, a quarter of the 516 there were")
     func publicSurface() throws {
         let sources = Self.root.appendingPathComponent("Sources/TudyKit")
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         var lines = 0
-        for case let file as URL in files where file.pathExtension == "swift" {
-            lines += try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-                .filter { $0.range(of: #"(^|\s)public[\s(]"#, options: .regularExpression) != nil }.count
+        for case let file as URL in files where ["swift", "md"].contains(file.pathExtension) {
+            lines += try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { $0.contains("public") }.count
         }
         #expect(lines > 0 && lines <= 129, "\(lines) lines of Sources/TudyKit say public")
     }

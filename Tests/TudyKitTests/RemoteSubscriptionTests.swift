@@ -29,7 +29,7 @@ struct RemoteSubscriptionTests {
             case .message(let message): descriptions.append("message \(message.id)")
             case .joined(let room): descriptions.append("joined \(room.id)")
             case .left(let roomID): descriptions.append("left \(roomID)")
-            case .membersChanged(let room): descriptions.append("members of \(room.id): \(room.members.map(\.name))")
+            case .roomChanged(let room): descriptions.append("members of \(room.id): \(room.members.map(\.name))")
             case .messageChanged(let message): descriptions.append("changed \(message.id)")
             case .connection(let line): descriptions.append(line)
             }

@@ -57,7 +57,7 @@ struct SharedStoreTests {
 
         try await other.leave(roomID: 1, session: carol)
         let received = await changes.next(1)
-        guard case .membersChanged(let room)? = received.first else {
+        guard case .roomChanged(let room)? = received.first else {
             Issue.record("expected carol's leaving, saw \(received)")
             return
         }

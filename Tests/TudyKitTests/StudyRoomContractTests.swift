@@ -33,7 +33,7 @@ struct StudyRoomContractTests {
 
         let withCarol = try await store.join(projectID: post.id, by: s.carol)
         #expect(withCarol.id == room.id && withCarol.members.map(\.name) == ["alice", "bob", "carol"])
-        #expect(await alices.next(1) == [.membersChanged(withCarol)])
+        #expect(await alices.next(1) == [.roomChanged(withCarol)])
         await #expect(throws: StoreError.noSuchProject(999)) { try await store.join(projectID: 999, by: s.bob) }
     }
 

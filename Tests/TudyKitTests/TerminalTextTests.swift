@@ -107,9 +107,10 @@ struct CompletionTests {
 
     @Test("what Tab offers and what is checked come from each command's declared argument: names for a name, nothing for a new one, a number refused when it is none", arguments: CommandSpec.declared.map(\.name))
     func declaredArguments(name: String) throws {
-        let vocabulary = CompletionVocabulary(
-            commands: [], userNames: ["alice"], workTags: ["ios"], openTarget: .posts([7]))
         for spec in CommandSpec.declared where spec.name == name {
+            // The spec's own screen decides what its argument is.
+            var vocabulary = CompletionVocabulary(specs: [spec], userNames: ["alice"], workTags: ["ios"], openTarget: .posts([7]))
+            vocabulary.memberNames = ["bob"]
             guard let kind = spec.argument.kind else {
                 #expect(throws: CommandError.unexpectedArgument(usage: spec.usage)) { try spec.validate("extra") }
                 continue
@@ -118,7 +119,8 @@ struct CompletionTests {
             switch kind {
             case .name, .invitee: #expect(offered == ["alice"], "/\(name)")
             case .workTag: #expect(offered == ["ios"], "/\(name)")
-            case .member: #expect(offered.isEmpty, "/\(name): nobody outside a room")
+            case .member: #expect(offered == ["bob"], "/\(name)")
+            case .room: #expect(offered.isEmpty, "/\(name): no rooms on a board")
             case .listed: #expect(offered == ["7"], "/\(name)")
             case .newName, .words, .messageNumber, .seconds, .text: #expect(offered.isEmpty, "/\(name)")
             case .command: break
@@ -135,9 +137,15 @@ struct CompletionTests {
         }
     }
 
-    @Test("in the rooms list /open completes room numbers")
+    @Test("in the rooms list /open completes room numbers and names; in a room /kick completes its members")
     func rooms() {
-        let rooms = CompletionVocabulary(commands: ["rooms", "open", "dm"], openTarget: .rooms([2, 5]))
-        #expect(rooms.candidates(for: "", in: "/open ") == ["2", "5"])
+        var rooms = CompletionVocabulary(
+            specs: RoomListScreen.Command.specs, openTarget: .rooms([2, 5], names: ["Swift study", "@bob"]))
+        #expect(rooms.candidates(for: "", in: "/open ") == ["2", "5", "Swift study", "@bob"])
+        #expect(rooms.candidates(for: "sw", in: "/open sw") == ["Swift study"])
+        #expect(rooms.candidates(for: "@", in: "/open @") == ["@bob"])
+        rooms = CompletionVocabulary(specs: RoomScreen.Command.specs)
+        rooms.memberNames = ["carol"]
+        #expect(rooms.candidates(for: "c", in: "/kick c") == ["carol"])
     }
 }

@@ -18,6 +18,10 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case pasteNotHere(lines: Int, here: String)
     /// A message whose send had no answer: it may or may not be stored.
     case sendUnconfirmed
+    /// `/open NAME` where no room of the user's is called so.
+    case noRoomNamed(String)
+    /// `/open NAME` where several rooms' names begin so.
+    case roomNameAmbiguous(String, titles: [String])
 
     var message: String {
         switch self {
@@ -57,6 +61,10 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
             "your message is not confirmed: the store is away and did not answer in time; send the same text again and it is kept once, whether or not this try arrived"
         case .nothingToGoBack(let here):
             "nothing to go back to at \(here): /home or /chat switch tabs"
+        case .noRoomNamed(let name):
+            "no room of yours is called '\(name)': /rooms lists yours, by number and name"
+        case .roomNameAmbiguous(let name, let titles):
+            "'\(name)' begins the names of \(Self.list(titles)): type more of one, or its number"
         }
     }
 

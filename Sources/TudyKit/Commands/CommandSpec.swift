@@ -32,6 +32,9 @@ struct CommandSpec: Equatable, Sendable {
         case words
         /// The number of a post or room listed on the screen (`3` or `#3`): Tab offers them.
         case listed(placeholder: String)
+        /// A room of yours, by its number or its name (`2`, `#2`, `@bob`, `Swift study`): Tab
+        /// offers both.
+        case room
         /// A message's number in the room (`3` or `#3`).
         case messageNumber
         /// Whole seconds to wait, from 1 to a day; `defaultSeconds` when none is given.
@@ -49,6 +52,7 @@ struct CommandSpec: Equatable, Sendable {
             case .words: "<words>"
             case .listed(let placeholder), .text(let placeholder): placeholder
             case .messageNumber: "#n"
+            case .room: "<n or name>"
             case .seconds: "seconds"
             case .command: "command"
             }

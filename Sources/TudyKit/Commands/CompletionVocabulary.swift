@@ -4,7 +4,8 @@ package struct CompletionVocabulary: Equatable, Sendable {
     package enum OpenTarget: Equatable, Sendable {
         case none
         case posts([Int])
-        case rooms([Int])
+        /// Rooms by number, and by name where `/open` takes one.
+        case rooms([Int], names: [String] = [])
     }
 
     /// Command names without the slash: the screen's own, then the global ones.
@@ -58,8 +59,11 @@ package struct CompletionVocabulary: Equatable, Sendable {
         case .listed:
             switch openTarget {
             case .none: return []
-            case .posts(let ids), .rooms(let ids): return matching(ids.map(String.init), word)
+            case .posts(let ids), .rooms(let ids, _): return matching(ids.map(String.init), word)
             }
+        case .room:
+            guard case .rooms(let ids, let names) = openTarget else { return [] }
+            return matching(ids.map(String.init) + names, word)
         case .newName, .words, .messageNumber, .seconds, .text: return []
         }
     }

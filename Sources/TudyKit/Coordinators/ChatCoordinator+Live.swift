@@ -30,7 +30,7 @@ extension ChatCoordinator {
             guard let openRoom, openRoom.room.id == roomID else { return }
             context.console.line("you are no longer in \(openRoom.title): back at the rooms list")
             navigationController.popToRoot()
-        case .membersChanged(let room):
+        case .roomChanged(let room):
             knownRooms[room.id] = room
             guard let openRoom, openRoom.room.id == room.id else { return }
             openRoom.update(room)

@@ -17,7 +17,7 @@ public struct PostPage: Equatable, Sendable {
     }
 
     /// The page after one whose oldest post was `oldest`.
-    public static func older(than oldest: Int) -> PostPage {
+    package static func older(than oldest: Int) -> PostPage {
         PostPage(before: oldest, limit: size)
     }
 

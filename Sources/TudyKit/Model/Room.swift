@@ -1,3 +1,5 @@
+import Foundation
+
 /// A chat room: a 1:1 room of two people, or a group room.
 public struct Room: Equatable, Sendable, Identifiable, Codable {
     /// Whether a room is between two people or a group.
@@ -14,6 +16,10 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     /// The most of those who left that a room names, the latest: a room people come and go
     /// through for years is not a list without end in every reply and every header.
     package static let departedLimit = 20
+    /// The most characters a room's name has (`/rename`).
+    package static let nameLimit = 64
+    /// The most characters a room's topic has (`/topic`).
+    package static let topicLimit = 200
 
     public let id: Int
     public let kind: Kind
@@ -26,19 +32,57 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     public var name: String?
     /// The post whose study room this is (`/join`), while the post is there.
     package var projectID: Int?
+    /// What the room is about now (`/topic`), if anyone said.
+    package var topic: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, members, departed, name
+        case id, kind, members, departed, name, topic
         case projectID = "project_id"
     }
 
-    public init(id: Int, kind: Kind, members: [User], departed: [User] = [], name: String? = nil, projectID: Int? = nil) {
+    public init(
+        id: Int, kind: Kind, members: [User], departed: [User] = [], name: String? = nil, projectID: Int? = nil, topic: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.members = members
         self.departed = Array(departed.suffix(Self.departedLimit))
         self.name = name
         self.projectID = projectID
+        self.topic = topic
+    }
+
+    /// Whether a member sees the room changed: who is in it, its name or its topic.
+    package func looksDifferent(from other: Room) -> Bool {
+        members != other.members || name != other.name || topic != other.topic
+    }
+
+    /// A name as a room keeps it (`/rename`): trimmed, 1 to `nameLimit` characters of one line.
+    /// - Throws: `StoreError.invalidRoomName`.
+    package static func checkedName(_ text: String) throws -> String {
+        let name = text.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= nameLimit else {
+            throw StoreError.invalidRoomName("a room's name has 1 to \(nameLimit) characters")
+        }
+        try checkOneLine(name, as: StoreError.invalidRoomName)
+        return name
+    }
+
+    /// A topic as a room keeps it (`/topic`): trimmed, one line of at most `topicLimit`
+    /// characters; nil for an empty one, which clears it. - Throws: `StoreError.invalidTopic`.
+    package static func checkedTopic(_ text: String) throws -> String? {
+        let topic = text.trimmingCharacters(in: .whitespaces)
+        guard topic.count <= topicLimit else {
+            throw StoreError.invalidTopic("a topic has at most \(topicLimit) characters: shorten it")
+        }
+        try checkOneLine(topic, as: StoreError.invalidTopic)
+        return topic.isEmpty ? nil : topic
+    }
+
+    private static func checkOneLine(_ text: String, as error: (String) -> StoreError) throws {
+        if let control = text.unicodeScalars.first(where: { $0 == "\n" || $0 == "\t" || ControlCharacters.isRefused($0) }) {
+            throw error("it must be one line with no control characters (\(ControlCharacters.name(control)) here)")
+        }
     }
 
     /// Puts someone in the room, whether new or coming back.
@@ -69,6 +113,11 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
         case .group:
             return name ?? "group #\(id)"
         }
+    }
+
+    /// `Swift study · alice, bob · topic: chapter 3`: the room's header.
+    package func header(for viewer: User) -> String {
+        [title(for: viewer), memberList, topic.map { "topic: " + $0 }].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// `alice, bob; carol left`

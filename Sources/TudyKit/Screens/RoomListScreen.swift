@@ -14,7 +14,7 @@ final class RoomListScreen: Screen {
         var argument: CommandSpec.Argument {
             switch self {
             case .rooms: .none
-            case .open: .required(.listed(placeholder: "<n>"))
+            case .open: .required(.room)
             case .dm: .required(.name)
             case .wait: .optional(.seconds)
             case .find: MessageSearchScreen.Command.find.argument
@@ -24,7 +24,7 @@ final class RoomListScreen: Screen {
         var summary: String {
             switch self {
             case .rooms: "your rooms: members, last message, unread count"
-            case .open: "enter room n"
+            case .open: "enter a room, by its number or its name"
             case .dm: "open (or make) the 1:1 room with someone"
             case .wait: "print the next messages from others in any room (default 30 s)"
             case .find: MessageSearchScreen.Command.find.summary
@@ -66,7 +66,8 @@ final class RoomListScreen: Screen {
 
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
         guard let session = context.login.session else { return }
-        vocabulary.openTarget = .rooms(((try? await context.store.rooms(of: session)) ?? []).map(\.room.id))
+        let rooms = ((try? await context.store.rooms(of: session)) ?? []).map(\.room)
+        vocabulary.openTarget = .rooms(rooms.map(\.id), names: rooms.map { $0.title(for: session.user) })
     }
 
     func handle(_ input: ScreenInput) async throws {
@@ -75,8 +76,13 @@ final class RoomListScreen: Screen {
         case .rooms:
             try await appear()
         case .open:
-            let id = try command.spec.number(argument)
-            let room = try await context.store.room(id: id, for: try context.requireSession())
+            let session = try context.requireSession()
+            let room: Room
+            if let id = try? command.spec.number(argument) {
+                room = try await context.store.room(id: id, for: session)
+            } else {
+                room = try Self.room(named: argument, among: try await context.store.rooms(of: session).map(\.room), for: session.user)
+            }
             try await didSendEventClosure?(.showRoom(room: room))
         case .dm:
             let other = try await context.store.user(named: argument)
@@ -95,6 +101,20 @@ final class RoomListScreen: Screen {
                 throw CommandError.waitTimedOut(seconds: seconds, place: "your rooms")
             }
         }
+    }
+
+    /// The room a name picks: the one of that name in any case, else the one whose name
+    /// begins so. - Throws: `CommandError.noRoomNamed`, `.roomNameAmbiguous`.
+    static func room(named name: String, among rooms: [Room], for viewer: User) throws -> Room {
+        let wanted = CaseFolding.search(name)
+        let titled = rooms.map { (room: $0, title: CaseFolding.search($0.title(for: viewer))) }
+        if let exact = titled.first(where: { $0.title == wanted }) { return exact.room }
+        let begun = titled.filter { $0.title.hasPrefix(wanted) }
+        guard let first = begun.first else { throw CommandError.noRoomNamed(name) }
+        guard begun.count == 1 else {
+            throw CommandError.roomNameAmbiguous(name, titles: begun.map { $0.room.title(for: viewer) })
+        }
+        return first.room
     }
 
     /// Prints every unread message of every room, oldest first, each naming its room, and marks

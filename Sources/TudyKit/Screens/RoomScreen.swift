@@ -11,7 +11,7 @@ final class RoomScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case me, reply, invite, kick, members, leave, more, edit, unsend, wait, find
+        case me, reply, invite, kick, members, rename, topic, leave, more, edit, unsend, wait, find
 
         var argument: CommandSpec.Argument {
             switch self {
@@ -19,6 +19,8 @@ final class RoomScreen: Screen {
             case .reply: .required(.text(placeholder: "#n <text>"))
             case .invite: .required(.invitee)
             case .kick: .required(.member)
+            case .rename: .required(.text(placeholder: "<name>"))
+            case .topic: .optional(.text(placeholder: "<text>"))
             case .members, .leave, .more: .none
             case .edit: .required(.text(placeholder: "[#n] <text>"))
             case .unsend: .optional(.messageNumber)
@@ -33,6 +35,8 @@ final class RoomScreen: Screen {
             case .reply: "answer message #n: its first words are shown above yours"
             case .invite: "bring someone in (a 1:1 room becomes a new group room)"
             case .kick: "take someone out of your post's study room, for good"
+            case .rename: "name this group room, for everyone in it"
+            case .topic: "show the room's topic; with text, set it for everyone; /topic - clears it"
             case .members: "who is in the room"
             case .leave: "leave the room"
             case .more: "older messages"
@@ -123,7 +127,7 @@ final class RoomScreen: Screen {
 
     private func header(hasOlder: Bool) {
         guard let user = context.login.user else { return }
-        context.console.line("\(room.title(for: user)) · \(room.memberList)\(hasOlder ? " · /more for older" : "")")
+        context.console.line(room.header(for: user) + (hasOlder ? " · /more for older" : ""))
     }
 
     func handle(_ input: ScreenInput) async throws {
@@ -158,6 +162,14 @@ final class RoomScreen: Screen {
         case .kick:
             room = try await context.store.kick(User(name: argument), from: room.id, by: session)
             context.console.line("you took \(argument) out of \(room.title(for: session.user)) · \(room.memberList)")
+        case .rename:
+            let renamed = try await context.store.rename(roomID: room.id, to: argument, by: session)
+            update(renamed)
+        case .topic where argument.isEmpty:
+            room = try await context.store.room(id: room.id, for: session)
+            context.console.line(room.topic.map { "topic: " + $0 } ?? "no topic: /topic <text> sets one")
+        case .topic:
+            update(try await context.store.setTopic(roomID: room.id, to: argument == "-" ? "" : argument, by: session))
         case .members:
             room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.memberList)
@@ -281,13 +293,17 @@ final class RoomScreen: Screen {
         return (.id(id), String(words[1]))
     }
 
-    /// The room as it is now, after someone came or went: says who.
+    /// The room as it is now, after someone came or went, or it was renamed or given a topic:
+    /// says what changed, each in a line of its own.
     func update(_ changed: Room) {
         let came = changed.members.filter { !room.hasMember($0) }
         let went = room.members.filter { !changed.hasMember($0) }
+        let before = room
         room = changed
         for member in came { context.console.line("\(member.name) joined · \(room.memberList)") }
         for member in went { context.console.line("\(member.name) left · \(room.memberList)") }
+        if let name = changed.name, name != before.name { context.console.line("── the room is named \(name) now ──") }
+        if changed.topic != before.topic { context.console.line("── \(changed.topic.map { "topic: " + $0 } ?? "no topic now") ──") }
     }
 
     /// `/wait`: prints what came since the last message shown and, until a message from

@@ -4,9 +4,9 @@ import CArgon2
 public struct Argon2idPasswordHasher: PasswordHasher {
     /// How much work one hash costs.
     public struct Cost: Sendable, Equatable {
-        public var iterations: UInt32
-        public var memoryKiB: UInt32
-        public var parallelism: UInt32
+        package var iterations: UInt32
+        package var memoryKiB: UInt32
+        package var parallelism: UInt32
 
         /// OWASP's minimum for Argon2id: 19 MiB, 2 iterations, 1 lane. The default.
         public static let owasp = Cost(iterations: 2, memoryKiB: 19 * 1024, parallelism: 1)

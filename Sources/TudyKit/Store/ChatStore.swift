@@ -66,6 +66,12 @@ public protocol ChatStore: Sendable {
     /// - Throws: `StoreError.noSuchRoom` (a room the writer is not in), `.unknownUser`, what
     ///   `StudyRoom.checkRemoval` refuses.
     func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room
+    /// Names a group room, for everyone in it (`/rename`); they are told of it live.
+    /// - Throws: `StoreError.invalidRoomName` (see `Room.checkedName`), `.noSuchRoom`, `.cannotRenameDirect`.
+    func rename(roomID: Int, to name: String, by session: Session) async throws -> Room
+    /// Sets what a room is about, for everyone in it (`/topic`); an empty topic clears it.
+    /// - Throws: `StoreError.invalidTopic` (see `Room.checkedTopic`), `.noSuchRoom`.
+    func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room
 
     // MARK: - Messages
 

@@ -213,6 +213,29 @@ public actor InMemoryChatStore: SeedableStore {
         return state.room
     }
 
+    public func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
+        let name = try Room.checkedName(name)
+        return try changeRoom(roomID, by: session) { room in
+            guard room.kind == .group else { throw StoreError.cannotRenameDirect(roomID) }
+            room.name = name
+        }
+    }
+
+    public func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room {
+        let topic = try Room.checkedTopic(topic)
+        return try changeRoom(roomID, by: session) { $0.topic = topic }
+    }
+
+    /// Changes a room of the session's user and tells its members.
+    private func changeRoom(_ roomID: Int, by session: Session, _ change: (inout Room) throws -> Void) throws -> Room {
+        var state = try memberState(of: roomID, user: try user(of: session.token))
+        let before = state.room
+        try change(&state.room)
+        roomsByID[roomID] = state
+        subscribers.publish(roomBefore: before, after: state.room)
+        return state.room
+    }
+
     /// Refuses to put people in a room (nil: a new one) past `Room.memberLimit` members, or
     /// past `Room.roomsPerPersonLimit` rooms for any of them not in it already.
     private func checkRoomLimits(admitting users: [User], to room: Room?) throws {

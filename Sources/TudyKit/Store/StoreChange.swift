@@ -9,8 +9,9 @@ public enum StoreChange: Equatable, Sendable {
     case joined(Room)
     /// The user is no longer in a room.
     case left(roomID: Int)
-    /// Someone came into or left one of the user's rooms; the room as it is now.
-    case membersChanged(Room)
+    /// Someone came into or left one of the user's rooms, or it was renamed or given a topic;
+    /// the room as it is now.
+    case roomChanged(Room)
     /// A networked store lost its server or got it back: one line saying so. What came
     /// meanwhile is delivered once it is back: rooms and members, then the messages edited or
     /// unsent among each room's last 100 (those changed earlier too), then new messages.
@@ -27,8 +28,8 @@ extension StoreChange {
         case (false, true): return after.map(StoreChange.joined)
         case (true, false): return before.map { .left(roomID: $0.id) }
         case (true, true):
-            guard let before, let after, before.members != after.members else { return nil }
-            return .membersChanged(after)
+            guard let before, let after, after.looksDifferent(from: before) else { return nil }
+            return .roomChanged(after)
         case (false, false): return nil
         }
     }
@@ -39,7 +40,7 @@ extension StoreChange {
     var roomID: Int? {
         switch self {
         case .message(let message), .messageChanged(let message): message.roomID
-        case .joined(let room), .membersChanged(let room): room.id
+        case .joined(let room), .roomChanged(let room): room.id
         case .left(let roomID): roomID
         case .connection: nil
         }

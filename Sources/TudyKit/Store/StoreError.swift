@@ -43,6 +43,12 @@ public enum StoreError: Error, Equatable, Sendable {
     case notInRoom(String)
     /// `/kick` of oneself.
     case cannotKickSelf
+    /// `/rename` to a name a room can not have: the problem.
+    case invalidRoomName(String)
+    /// `/topic` that a room can not have: the problem.
+    case invalidTopic(String)
+    /// `/rename` of a 1:1 room.
+    case cannotRenameDirect(Int)
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -109,6 +115,12 @@ public enum StoreError: Error, Equatable, Sendable {
             "\(name) is not in this room: /members shows who is"
         case .cannotKickSelf:
             "that is you: /leave takes you out"
+        case .invalidRoomName(let problem):
+            "that name can not be the room's: \(problem)"
+        case .invalidTopic(let problem):
+            "that topic can not be the room's: \(problem)"
+        case .cannotRenameDirect(let id):
+            "room #\(id) is a 1:1 room, named after the other person: /rename works in group rooms"
         }
     }
 }

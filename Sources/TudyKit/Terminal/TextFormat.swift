@@ -65,7 +65,6 @@ package struct TextFormat: Sendable {
         ] + project.body.components(separatedBy: "\n")
     }
 
-    /// The cells of a rooms list's row: `#2`, `@bob`, `(alice, bob)`, `[3 unread]`, the last message.
     /// `bob · joined 2026-11-20 · rooms you share: @bob, group #4`
     package func profileLine(_ profile: UserProfile, sharedRooms: [Room], viewer: User) -> String {
         let joined = profile.joinedAt.map { "joined " + day($0) } ?? "joined before tudy kept the day"
@@ -74,9 +73,12 @@ package struct TextFormat: Sendable {
         return [profile.user.name, joined, rooms].joined(separator: " · ")
     }
 
+    /// The cells of a rooms list's row: `#2`, `Swift study: chapter 3`, `(alice, bob)`,
+    /// `[3 unread]`, the last message.
     package func roomCells(_ summary: RoomSummary, for viewer: User) -> [String] {
         [
-            "#\(summary.room.id)", summary.room.title(for: viewer), "(\(summary.room.memberList))",
+            "#\(summary.room.id)", summary.room.title(for: viewer) + (summary.room.topic.map { ": " + Self.preview($0, length: 30) } ?? ""),
+            "(\(summary.room.memberList))",
             summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
             summary.lastMessage.map { "\($0.kind == .action ? "* \($0.sender.name) " : "\($0.sender.name): ")\(Self.preview(body($0), length: 40))" } ?? "",
         ]

@@ -17,6 +17,9 @@ package struct WireCodec: Sendable {
         /// `join_post` and `kick` (`/join`, `/kick`); a post carries `members` and `room_id`,
         /// a room its `name` and `project_id`.
         case studyRooms = "study_rooms"
+        /// `rename_room` and `set_topic` (`/rename`, `/topic`); a room carries its `topic`,
+        /// and a change of either is told as `members_changed` is, the room as it is now.
+        case roomTopics = "room_topics"
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

@@ -57,6 +57,9 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .notStudyRoom(let id): (code, self.id) = ("not_study_room", id)
         case .notInRoom(let name): (code, self.name) = ("not_in_room", name)
         case .cannotKickSelf: code = "cannot_kick_self"
+        case .invalidRoomName(let problem): (code, detail) = ("invalid_room_name", problem)
+        case .invalidTopic(let problem): (code, detail) = ("invalid_topic", problem)
+        case .cannotRenameDirect(let id): (code, self.id) = ("cannot_rename_direct", id)
         }
     }
 
@@ -94,6 +97,9 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "not_study_room": id.map(StoreError.notStudyRoom)
         case "not_in_room": name.map(StoreError.notInRoom)
         case "cannot_kick_self": .cannotKickSelf
+        case "invalid_room_name": detail.map(StoreError.invalidRoomName)
+        case "invalid_topic": detail.map(StoreError.invalidTopic)
+        case "cannot_rename_direct": id.map(StoreError.cannotRenameDirect)
         default: nil
         }
     }

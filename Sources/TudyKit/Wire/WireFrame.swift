@@ -121,7 +121,7 @@ package struct WireChange: Codable, Sendable, Equatable {
         case .messageChanged(let message): (kind, self.message) = ("message_changed", message)
         case .joined(let room): (kind, self.room) = ("joined", room)
         case .left(let roomID): (kind, self.roomID) = ("left", roomID)
-        case .membersChanged(let room): (kind, self.room) = ("members_changed", room)
+        case .roomChanged(let room): (kind, self.room) = ("members_changed", room)
         case .connection: kind = "connection"
         }
     }
@@ -133,7 +133,7 @@ package struct WireChange: Codable, Sendable, Equatable {
         case ("message_changed", let message?, _, _): .messageChanged(message)
         case ("joined", _, let room?, _): .joined(room)
         case ("left", _, _, let roomID?): .left(roomID: roomID)
-        case ("members_changed", _, let room?, _): .membersChanged(room)
+        case ("members_changed", _, let room?, _): .roomChanged(room)
         default: nil
         }
     }

@@ -11,6 +11,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case createProject = "create_project", updateProject = "update_project"
         case setProject = "set_project", deleteProject = "delete_project"
         case rooms, room, directRoom = "direct_room", invite, leave, joinPost = "join_post", kick
+        case renameRoom = "rename_room", setTopic = "set_topic"
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
         case send, markRead = "mark_read", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message"
@@ -23,7 +24,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .joinPost, .kick, .send, .markRead, .editMessage, .unsendMessage:
+                .leave, .joinPost, .kick, .renameRoom, .setTopic, .send, .markRead, .editMessage, .unsendMessage:
                 true
             default:
                 false

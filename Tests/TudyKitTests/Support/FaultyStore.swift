@@ -106,6 +106,14 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("join") { try await base.join(projectID: projectID, by: session) }
     }
 
+    func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
+        try await pass("rename") { try await base.rename(roomID: roomID, to: name, by: session) }
+    }
+
+    func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room {
+        try await pass("setTopic") { try await base.setTopic(roomID: roomID, to: topic, by: session) }
+    }
+
     func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
         try await pass("kick") { try await base.kick(user, from: roomID, by: session) }
     }
