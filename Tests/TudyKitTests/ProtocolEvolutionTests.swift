@@ -34,3 +34,45 @@ struct ProtocolEvolutionTests {
         #expect(exchange.closeCode == .unacceptableData)
     }
 }
+
+/// Every error a store gives reaches a client of a server as the same error.
+@Suite("Store errors on the wire")
+struct StoreErrorWireTests {
+    /// One of each case; the switch fails to compile when a case is added and not listed.
+    static let samples: [StoreError] = {
+        let all: [StoreError] = [
+            .invalidName("x"), .nameTaken("bob"), .weakPassword, .wrongCredentials, .tooManyAttempts(waitSeconds: 30),
+            .unknownUser("bob"), .noSuchProject(3), .notWriter(projectID: 3, writer: "ann"), .invalidDraft("no title"),
+            .noSuchRoom(4), .emptyMessage, .messageTooLong, .controlCharacter("U+001B"), .noSuchMessage(5), .notYourMessage(5),
+            .messageDeleted(5), .nothingToChange, .alreadyMember("bob"), .roomFull(4), .tooManyRooms("bob"), .cannotChatWithSelf,
+            .invalidFixture("bad"), .sessionEnded, .passwordChecksBusy, .postClosed(3), .postFull(projectID: 3, capacity: 4),
+            .removedFromStudy(3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
+            .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
+        ]
+        for error in all {
+            switch error {
+            case .invalidName, .nameTaken, .weakPassword, .wrongCredentials, .tooManyAttempts, .unknownUser, .noSuchProject,
+                .notWriter, .invalidDraft, .noSuchRoom, .emptyMessage, .messageTooLong, .controlCharacter, .noSuchMessage,
+                .notYourMessage, .messageDeleted, .nothingToChange, .alreadyMember, .roomFull, .tooManyRooms, .cannotChatWithSelf,
+                .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .studyNotStarted,
+                .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect:
+                break
+            }
+        }
+        return all
+    }()
+
+    @Test("each store error, sent as a wire error and read back, is itself, with its own code", arguments: samples)
+    func roundTrip(_ error: StoreError) throws {
+        let wire = WireError(error)
+        let decoded = try JSONDecoder().decode(WireError.self, from: try JSONEncoder().encode(wire))
+        #expect(decoded.storeError == error)
+        #expect(!wire.code.isEmpty && wire.message == error.message)
+    }
+
+    @Test("no two store errors share a code")
+    func codes() {
+        let codes = Self.samples.map { WireError($0).code }
+        #expect(Set(codes).count == codes.count)
+    }
+}

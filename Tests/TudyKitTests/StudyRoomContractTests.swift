@@ -86,7 +86,7 @@ struct StudyRoomContractTests {
         let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
         let bobs = await ChangeRecorder.reading(try await store.changes(for: s.bob))
 
-        await #expect(throws: StoreError.notWriter(projectID: post.id, writer: "alice")) {
+        await #expect(throws: StoreError.onlyWriterKicks(projectID: post.id, writer: "alice")) {
             try await store.kick(s.carol.user, from: room.id, by: s.bob)
         }
         await #expect(throws: StoreError.cannotKickSelf) { try await store.kick(s.alice.user, from: room.id, by: s.alice) }

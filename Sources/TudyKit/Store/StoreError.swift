@@ -39,6 +39,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case studyNotStarted(Int)
     /// `/kick` in a room that is no post's study room.
     case notStudyRoom(Int)
+    /// `/kick` by someone who did not write the post.
+    case onlyWriterKicks(projectID: Int, writer: String)
     /// `/kick` of someone who is not in the room.
     case notInRoom(String)
     /// `/kick` of oneself.
@@ -111,6 +113,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "nobody has joined your post #\(id) yet: its study room opens when someone does"
         case .notStudyRoom(let id):
             "room #\(id) is no post's study room: /kick works only there, for the post's writer"
+        case .onlyWriterKicks(let id, let writer):
+            "only \(writer), who wrote post #\(id), can take people out of its study room"
         case .notInRoom(let name):
             "\(name) is not in this room: /members shows who is"
         case .cannotKickSelf:

@@ -34,11 +34,11 @@ package enum StudyRoom {
     /// Checks that `remover` may take `user` out of `room` (`/kick`).
     /// - Parameter project: the post whose study room `room` is; nil when it is none, or the
     ///   post was deleted.
-    /// - Throws: `StoreError.notStudyRoom`, `.notWriter`, `.cannotKickSelf`, `.notInRoom`.
+    /// - Throws: `StoreError.notStudyRoom`, `.onlyWriterKicks`, `.cannotKickSelf`, `.notInRoom`.
     package static func checkRemoval(of user: User, from room: Room, project: Project?, by remover: User) throws {
         guard let project, room.projectID == project.id else { throw StoreError.notStudyRoom(room.id) }
         guard project.writer.isNamed(remover.name) else {
-            throw StoreError.notWriter(projectID: project.id, writer: project.writer.name)
+            throw StoreError.onlyWriterKicks(projectID: project.id, writer: project.writer.name)
         }
         guard !user.isNamed(remover.name) else { throw StoreError.cannotKickSelf }
         guard room.hasMember(user) else { throw StoreError.notInRoom(user.name) }

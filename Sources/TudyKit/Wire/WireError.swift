@@ -55,6 +55,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .removedFromStudy(let id): (code, self.id) = ("removed_from_study", id)
         case .studyNotStarted(let id): (code, self.id) = ("study_not_started", id)
         case .notStudyRoom(let id): (code, self.id) = ("not_study_room", id)
+        case .onlyWriterKicks(let id, let writer): (code, self.id, self.writer) = ("only_writer_kicks", id, writer)
         case .notInRoom(let name): (code, self.name) = ("not_in_room", name)
         case .cannotKickSelf: code = "cannot_kick_self"
         case .invalidRoomName(let problem): (code, detail) = ("invalid_room_name", problem)
@@ -95,6 +96,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "removed_from_study": id.map(StoreError.removedFromStudy)
         case "study_not_started": id.map(StoreError.studyNotStarted)
         case "not_study_room": id.map(StoreError.notStudyRoom)
+        case "only_writer_kicks": id.flatMap { id in writer.map { StoreError.onlyWriterKicks(projectID: id, writer: $0) } }
         case "not_in_room": name.map(StoreError.notInRoom)
         case "cannot_kick_self": .cannotKickSelf
         case "invalid_room_name": detail.map(StoreError.invalidRoomName)

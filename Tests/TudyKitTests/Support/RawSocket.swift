@@ -40,13 +40,52 @@ enum RawSocket {
         #"{"id":0,"op":"resume","token":"\#(token.text)"}"#
     }
 
+    /// How long one exchange may take before the test fails, saying what it had seen.
+    static let deadline = Duration.seconds(30)
+
+    /// A server that neither answered nor closed in time.
+    struct NoEnd: Error, CustomStringConvertible {
+        let seen: Outcome
+        var description: String { "the server neither answered nor closed within \(RawSocket.deadline); replies so far: \(seen.replies)" }
+    }
+
+    /// Talks as `talk` does, but fails at `deadline` rather than waiting on a server that
+    /// never ends the exchange (the stuck client is left behind, not awaited).
     private static func talk(
         _ url: String, _ token: SessionToken?, _ texts: [String], thenListen ready: (@Sendable () -> Void)?,
         until enough: @escaping @Sendable ([String]) -> Bool = { _ in false }
     ) async throws -> Outcome {
+        let seen = Locked(Outcome())
+        let finished = Locked(false)
+        return try await withCheckedThrowingContinuation { continuation in
+            let finish: @Sendable (Result<Outcome, any Error>) -> Void = { result in
+                var first = false
+                finished.mutate { done in
+                    first = !done
+                    done = true
+                }
+                if first { continuation.resume(with: result) }
+            }
+            Task {
+                do {
+                    finish(.success(try await talkUntilEnd(url, token, texts, thenListen: ready, until: enough, seen: seen)))
+                } catch {
+                    finish(.failure(error))
+                }
+            }
+            Task {
+                try? await Task.sleep(for: deadline)
+                finish(.failure(NoEnd(seen: seen.value)))
+            }
+        }
+    }
+
+    private static func talkUntilEnd(
+        _ url: String, _ token: SessionToken?, _ texts: [String], thenListen ready: (@Sendable () -> Void)?,
+        until enough: @escaping @Sendable ([String]) -> Bool, seen outcome: Locked<Outcome>
+    ) async throws -> Outcome {
         var logger = Logger(label: "tudy.raw-socket")
         logger.logLevel = .critical
-        let outcome = Locked(Outcome())
         let close = try await WebSocketClient.connect(
             url: url, configuration: .init(maxFrameSize: WireCodec.maximumReplySize), logger: logger
         ) { inbound, outbound, _ in
