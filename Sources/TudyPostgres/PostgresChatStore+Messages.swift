@@ -31,7 +31,9 @@ extension PostgresChatStore {
     /// The columns `messages(_:on:)` reads, from `message` joined to its sender in `users`.
     static let messageSelection = """
         SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
-               quoted.id, quoted.text, quoted.status, quoted_sender.name
+               quoted.id, quoted.text, quoted.status, quoted_sender.name,
+               ARRAY(SELECT emoji FROM reaction WHERE message_id = message.id GROUP BY emoji ORDER BY MIN(id)),
+               ARRAY(SELECT COUNT(*) FROM reaction WHERE message_id = message.id GROUP BY emoji ORDER BY MIN(id))
         FROM message JOIN users ON users.id = message.sender_id
         LEFT JOIN message AS quoted ON quoted.id = message.reply_to
         LEFT JOIN users AS quoted_sender ON quoted_sender.id = quoted.sender_id
@@ -40,9 +42,9 @@ extension PostgresChatStore {
     /// The messages a query that starts with `messageSelection` finds.
     static func messages(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [Message] {
         var messages: [Message] = []
-        for try await (id, roomID, text, sentAt, status, kind, sender, quotedID, quotedText, quotedStatus, quotedSender)
+        for try await (id, roomID, text, sentAt, status, kind, sender, quotedID, quotedText, quotedStatus, quotedSender, emoji, counts)
             in try await connection.query(query, logger: quiet)
-            .decode((Int, Int, String, Date, String, String, String, Int?, String?, String?, String?).self)
+            .decode((Int, Int, String, Date, String, String, String, Int?, String?, String?, String?, [String], [Int]).self)
         {
             messages.append(
                 Message(
@@ -52,7 +54,8 @@ extension PostgresChatStore {
                         Quote(
                             id: id, sender: User(name: quotedSender ?? ""), text: quotedText ?? "",
                             status: quotedStatus.flatMap(Message.Status.init(rawValue:)) ?? .sent)
-                    }))
+                    },
+                    reactions: zip(emoji, counts).map { Reaction(emoji: $0, count: $1) }))
         }
         return messages
     }
@@ -192,6 +195,34 @@ extension PostgresChatStore {
             try await connection.query(
                 "UPDATE message SET text = '', search_text = '', status = 'deleted' WHERE id = \(message.id)", logger: Self.quiet)
             return message.deleted
+        }
+    }
+
+    package func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message {
+        let emoji = try Reaction.checked(emoji)
+        let now = clock.now()
+        return try await transaction { connection in
+            let user = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            // Reactions to one message take turns, so that its kinds are counted as they are.
+            let condition = "message.room_id = \(roomID) AND message.id = \(messageID)"
+            guard
+                let message = try await Self.messages(
+                    PostgresQuery(unsafeSQL: "\(Self.messageSelection) WHERE \(condition) FOR UPDATE OF message"), on: connection
+                ).first
+            else { throw StoreError.noSuchMessage(messageID) }
+            guard message.status != .deleted else { throw StoreError.messageDeleted(messageID) }
+            let mine = try await Self.one(
+                Int.self, "SELECT id FROM reaction WHERE message_id = \(messageID) AND user_id = \(user.id) AND emoji = \(emoji)",
+                on: connection) != nil
+            if try Reaction.toggles(emoji, mine: mine, on: message.reactions, messageID: messageID) {
+                try await connection.query(
+                    "INSERT INTO reaction (message_id, user_id, emoji) VALUES (\(messageID), \(user.id), \(emoji))", logger: Self.quiet)
+            } else {
+                try await connection.query(
+                    "DELETE FROM reaction WHERE message_id = \(messageID) AND user_id = \(user.id) AND emoji = \(emoji)", logger: Self.quiet)
+            }
+            try await connection.query("SELECT pg_notify(\(PostgresChangeFeed.channel), \("e\(messageID)"))", logger: Self.quiet)
+            return try await Self.messages(where: condition, order: "ASC", limit: 1, on: connection).first ?? message
         }
     }
 

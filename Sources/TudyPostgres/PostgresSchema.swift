@@ -143,6 +143,18 @@ enum PostgresSchema {
         ]),
         // `/topic`.
         (12, ["ALTER TABLE room ADD COLUMN topic TEXT"]),
+        // Who set which emoji on which message (`/react`), in the order they were set.
+        (13, [
+            """
+            CREATE TABLE reaction (
+                id BIGSERIAL PRIMARY KEY,
+                message_id BIGINT NOT NULL REFERENCES message(id),
+                user_id BIGINT NOT NULL REFERENCES users(id),
+                emoji TEXT NOT NULL,
+                UNIQUE (message_id, emoji, user_id)
+            )
+            """,
+        ]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

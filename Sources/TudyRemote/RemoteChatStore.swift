@@ -234,6 +234,12 @@ package final class RemoteChatStore: ChatStore {
         return try field(try await call(.joinPost, session) { $0.projectID = projectID }.room, .joinPost)
     }
 
+    package func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message {
+        try require(.reactions, for: "/react")
+        return try field(
+            try await call(.react, session) { $0.roomID = roomID; $0.messageID = messageID; $0.text = emoji }.message, .react)
+    }
+
     package func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
         try require(.roomTopics, for: "/rename")
         return try field(try await call(.renameRoom, session) { $0.roomID = roomID; $0.name = name }.room, .renameRoom)

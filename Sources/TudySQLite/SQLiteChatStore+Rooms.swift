@@ -239,7 +239,10 @@ extension SQLiteChatStore {
     ) throws -> [Message] {
         try Row.fetchAll(db, sql: """
                 SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, user.name AS sender,
-                       quoted.id AS quoted_id, quoted.text AS quoted_text, quoted.status AS quoted_status, quoted_sender.name AS quoted_sender
+                       quoted.id AS quoted_id, quoted.text AS quoted_text, quoted.status AS quoted_status, quoted_sender.name AS quoted_sender,
+                       (SELECT group_concat(tally, char(10)) FROM (
+                           SELECT emoji || char(9) || COUNT(*) || char(9) || MIN(id) AS tally FROM reaction
+                           WHERE reaction.message_id = message.id GROUP BY emoji)) AS reactions
                 FROM \(tables) JOIN user ON user.id = message.sender_id
                 LEFT JOIN message AS quoted ON quoted.id = message.reply_to
                 LEFT JOIN user AS quoted_sender ON quoted_sender.id = quoted.sender_id
@@ -258,7 +261,19 @@ extension SQLiteChatStore {
                 Quote(
                     id: id, sender: User(name: row["quoted_sender"]), text: row["quoted_text"],
                     status: Message.Status(rawValue: row["quoted_status"]) ?? .sent)
-            })
+            },
+            reactions: reactions(from: row["reactions"]))
+    }
+
+    /// The reactions of a message from its `emoji TAB count TAB first id` lines, in the order
+    /// each emoji was first set.
+    private static func reactions(from tally: String?) -> [Reaction] {
+        guard let tally else { return [] }
+        return tally.split(separator: "\n").compactMap { line -> (Reaction, Int)? in
+            let fields = line.split(separator: "\t")
+            guard fields.count == 3, let count = Int(fields[1]), let first = Int(fields[2]) else { return nil }
+            return (Reaction(emoji: String(fields[0]), count: count), first)
+        }.sorted { $0.1 < $1.1 }.map(\.0)
     }
 
     package func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
@@ -381,6 +396,29 @@ extension SQLiteChatStore {
             let changed = try update(db, try pick.check(found, by: user.user))
             try db.run(sql: "INSERT INTO message_change (message_id) VALUES (?)", arguments: [changed.id])
             return changed
+        }
+    }
+
+    package func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message {
+        let emoji = try Reaction.checked(emoji)
+        let now = clock.now()
+        return try await write { db in
+            let user = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            let byID = "message.room_id = ? AND message.id = ?"
+            guard let message = try Self.messages(where: byID, arguments: [roomID, messageID], in: db).first else {
+                throw StoreError.noSuchMessage(messageID)
+            }
+            guard message.status != .deleted else { throw StoreError.messageDeleted(messageID) }
+            let mine = try db.fetchOne(
+                Row.self, sql: "SELECT 1 FROM reaction WHERE message_id = ? AND user_id = ? AND emoji = ?",
+                arguments: [messageID, user.id, emoji]) != nil
+            if try Reaction.toggles(emoji, mine: mine, on: message.reactions, messageID: messageID) {
+                try db.run(sql: "INSERT INTO reaction (message_id, user_id, emoji) VALUES (?, ?, ?)", arguments: [messageID, user.id, emoji])
+            } else {
+                try db.run(sql: "DELETE FROM reaction WHERE message_id = ? AND user_id = ? AND emoji = ?", arguments: [messageID, user.id, emoji])
+            }
+            try db.run(sql: "INSERT INTO message_change (message_id) VALUES (?)", arguments: [messageID])
+            return try Self.messages(where: byID, arguments: [roomID, messageID], in: db).first ?? message
         }
     }
 

@@ -213,6 +213,20 @@ enum StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v19 reactions") { db in
+            // Who set which emoji on which message (`/react`), in the order they were set;
+            // keyed by message and emoji, so that a message's are counted in that order
+            // without a sort.
+            try db.execute(sql: """
+                    CREATE TABLE reaction (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        message_id INTEGER NOT NULL REFERENCES message(id),
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        emoji TEXT NOT NULL,
+                        UNIQUE (message_id, emoji, user_id)
+                    );
+                    """)
+        }
         return migrator
     }
 

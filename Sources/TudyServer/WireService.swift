@@ -138,6 +138,10 @@ struct WireService: Sendable {
         case .unsendMessage:
             reply.message = try await store.unsend(
                 MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), by: try await session(token))
+        case .react:
+            reply.message = try await store.react(
+                to: try need(request.messageID, "message_id"), in: try need(request.roomID, "room_id"), with: try need(request.text, "text"),
+                by: try await session(token))
         case .subscribe, .unsubscribe:
             throw BadRequest(message: "\(request.op.rawValue) is answered by the connection")
         }
@@ -152,9 +156,12 @@ struct WireService: Sendable {
 
     /// The first of `messages` that fit in a reply of `ServerLimits.pageReplyBytes`, and
     /// always the first: each is counted at the most its JSON can take (every character of
-    /// its text and sender escaped, and room for the other fields).
+    /// its text, sender and reactions escaped, and room for the other fields).
     static func fitting(_ messages: some Sequence<Message>) -> [Message] {
-        fitting(messages) { 2 * ($0.text.utf8.count + $0.sender.name.utf8.count) }
+        fitting(messages) { message in
+            2 * (message.text.utf8.count + message.sender.name.utf8.count)
+                + message.reactions.reduce(0) { $0 + 2 * $1.emoji.utf8.count + 32 }
+        }
     }
 
     /// The first of `items` that fit in a reply of `ServerLimits.pageReplyBytes`, and always

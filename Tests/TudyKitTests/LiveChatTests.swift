@@ -95,7 +95,7 @@ struct LiveChatTests {
         await app.tabBar.show(.message(elsewhere))
         #expect(app.output.standardOutput == "[11-27 09:00] #2 @carol carol: hello bob, from carol's room with a long text to cut short\n")
         #expect(try await unread(app, room: other.id) == 1)
-        #expect(ChatCoordinator.mentions(bob, in: "see you @Bob!") && !ChatCoordinator.mentions(bob, in: "@bobby"))
+        #expect(Mention.names(bob, in: "see you @Bob!") && !Mention.names(bob, in: "@bobby"))
     }
 
     @Test("an edit or unsend in the open room prints the message as it is now, once; from another room, nothing")
@@ -153,6 +153,46 @@ struct LiveChatTests {
         app.output.clear()
         await app.tabBar.show(.roomChanged(try await app.store.setTopic(roomID: 1, to: "elsewhere", by: alice)))
         #expect(app.output.standardOutput == "", "nothing from another room")
+    }
+
+    @Test("a message naming you from another room counts apart in the prompt until its room is read; /mentions lists those that name you")
+    func mentions() async throws {
+        let app = try await app()
+        let carol = try await app.session("carol")
+        let other = try await app.store.directRoom(between: carol, and: bob)
+        await app.send("/chat", "/open 1")
+        let named = try await app.store.send("are you coming, @Bob?", to: other.id, from: carol)
+        await app.tabBar.show(.message(named))
+        #expect(await app.tabBar.interactiveLineRequest().prompt.hasSuffix("bob [1 unread, 1 @]> "))
+        await app.tabBar.show(.message(try await app.store.send("bob without the at", to: other.id, from: carol)))
+        #expect(await app.tabBar.interactiveLineRequest().prompt.hasSuffix("bob [2 unread, 1 @]> "), "a name without @ is no mention")
+        _ = try await app.store.send("and @bobby is someone else", to: other.id, from: carol)
+
+        app.output.clear()
+        await app.send("/mentions")
+        #expect(app.output.standardOutput.contains("1 message naming you (@bob), newest first"))
+        #expect(app.output.standardOutput.contains("carol: are you coming, @Bob?") && !app.output.standardOutput.contains("bobby"))
+        await app.send("/open \(other.id)")
+        #expect(await app.tabBar.interactiveLineRequest().prompt.hasSuffix("bob> "), "read: nothing counted")
+    }
+
+    @Test("a message naming you is bold at a terminal that shows styles, plain otherwise; your own is never")
+    func highlight() throws {
+        let named = Message(id: 4, roomID: 1, sender: alice, text: "see you, @bob", sentAt: TestApp.start)
+        let own = Message(id: 5, roomID: 1, sender: bob, text: "I am @bob", sentAt: TestApp.start)
+        let styled = RecordingOutput()
+        let terminal = Console(output: styled, capabilities: .init(colour: true, isTerminal: true))
+        terminal.viewer = { self.bob }
+        terminal.show(.message(named))
+        terminal.show(.message(own))
+        let lines = styled.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasSuffix(Style.bold.apply("see you, @bob")) == true, "\(lines)")
+        #expect(lines.last?.contains(Style.bold.apply("I am @bob")) == false)
+        let plain = RecordingOutput()
+        let piped = Console(output: plain)
+        piped.viewer = { self.bob }
+        piped.show(.message(named))
+        #expect(plain.standardOutput == "#4 [11-27 09:00] alice: see you, @bob\n")
     }
 
     @Test("a change to a message the open room has not shown (above its page) is not printed; once /more shows it, it is")

@@ -13,7 +13,7 @@ struct ProtocolEvolutionTests {
         defer { Task { await server.stop() } }
         let exchange = try await RawSocket.exchange(server.url, [
             #"{"id":1,"op":"hello","version":\#(WireCodec.version)}"#,
-            #"{"id":7,"op":"react","message_id":1,"emoji":"👍"}"#,
+            #"{"id":7,"op":"teleport","room_id":1}"#,
             #"{"id":8,"op":"hello","version":\#(WireCodec.version)}"#,
         ])
         let frames = try exchange.replies.map { try WireCodec().decode(WireFrame.self, from: $0) }
@@ -28,7 +28,7 @@ struct ProtocolEvolutionTests {
     func garbage() async throws {
         let server = try await TestServer.start(TestServer.memoryStore())
         defer { Task { await server.stop() } }
-        let exchange = try await RawSocket.exchange(server.url, [#"{"op":"react"}"#])
+        let exchange = try await RawSocket.exchange(server.url, [#"{"op":"teleport"}"#])
         let frames = try exchange.replies.map { try WireCodec().decode(WireFrame.self, from: $0) }
         #expect(frames.first?.error?.code == "not_json")
         #expect(exchange.closeCode == .unacceptableData)
@@ -48,6 +48,7 @@ struct StoreErrorWireTests {
             .invalidFixture("bad"), .sessionEnded, .passwordChecksBusy, .postClosed(3), .postFull(projectID: 3, capacity: 4),
             .removedFromStudy(3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
             .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
+            .notAnEmoji("a"), .tooManyReactions(5),
         ]
         for error in all {
             switch error {
@@ -55,7 +56,8 @@ struct StoreErrorWireTests {
                 .notWriter, .invalidDraft, .noSuchRoom, .emptyMessage, .messageTooLong, .controlCharacter, .noSuchMessage,
                 .notYourMessage, .messageDeleted, .nothingToChange, .alreadyMember, .roomFull, .tooManyRooms, .cannotChatWithSelf,
                 .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .studyNotStarted,
-                .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect:
+                .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
+                .notAnEmoji, .tooManyReactions:
                 break
             }
         }

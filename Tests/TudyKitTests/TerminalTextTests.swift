@@ -145,7 +145,33 @@ struct CompletionTests {
         #expect(rooms.candidates(for: "sw", in: "/open sw") == ["Swift study"])
         #expect(rooms.candidates(for: "@", in: "/open @") == ["@bob"])
         rooms = CompletionVocabulary(specs: RoomScreen.Command.specs)
-        rooms.memberNames = ["carol"]
+        rooms.memberNames = ["carol", "dave"]
         #expect(rooms.candidates(for: "c", in: "/kick c") == ["carol"])
+        #expect(rooms.candidates(for: "@", in: "see you @") == ["@carol", "@dave"], "@ names the room's members")
+        #expect(rooms.candidates(for: "@d", in: "@d") == ["@dave"])
+        #expect(CompletionVocabulary(specs: RoomListScreen.Command.specs).candidates(for: "@", in: "@").isEmpty, "outside a room, nobody")
+    }
+}
+
+/// Reactions after a message's text: counted in the order set, and laid out by the columns
+/// each emoji takes.
+@MainActor
+@Suite("Reactions on screen")
+struct ReactionTextTests {
+    @Test("[👍 2 ❤ 1] follows the text; a narrow window wraps it with no line wider than the window")
+    func shown() {
+        let message = Message(
+            id: 3, roomID: 1, sender: User(name: "bob"), text: "see you at ten", sentAt: Date(timeIntervalSince1970: 0), replyTo: nil,
+            reactions: [Reaction(emoji: "👍", count: 2), Reaction(emoji: "❤", count: 1), Reaction(emoji: "👩‍💻", count: 1)])
+        #expect(TextFormat.utc.body(message) == "see you at ten [👍\u{00A0}2 ❤\u{00A0}1 👩‍💻\u{00A0}1]")
+        // From the narrowest the hanging indent leaves 10 columns in (narrower, a line is left whole).
+        for width in 32...56 {
+            let output = RecordingOutput()
+            Console(output: output, capabilities: .init(isTerminal: true, width: { width })).show(.message(message))
+            let lines = output.standardOutput.split(separator: "\n")
+            #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= width }, "at \(width): \(lines)")
+            #expect(lines.contains { $0.contains("👩‍💻\u{00A0}1]") }, "an emoji and its count on one line, at \(width): \(lines)")
+        }
+        #expect(TextFormat.utc.body(message.deleted) == "(message deleted)", "an unsent message shows none")
     }
 }

@@ -17,7 +17,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
     package var userNames: [String]
     /// Who `/invite` may bring in: nil for everyone in `userNames`.
     package var inviteNames: [String]?
-    /// Who `/kick` may take out: the room's members but you; nil outside a room.
+    /// Who `/kick` may take out, and `@` may name: the room's members but you; nil outside a room.
     package var memberNames: [String]?
     package var workTags: [String]
     package var openTarget: OpenTarget
@@ -39,6 +39,8 @@ package struct CompletionVocabulary: Equatable, Sendable {
 
     /// The words that could replace `word`, the last word of `line` (the text before the cursor).
     package func candidates(for word: String, in line: String) -> [String] {
+        // `@` and the start of a name, anywhere in a room's line: its members.
+        if word.hasPrefix("@"), let members = memberNames { return matching(members.map { "@" + $0 }, word) }
         let tokens = line.split(separator: " ", omittingEmptySubsequences: true)
         let isFirstWord = tokens.count == 0 || (tokens.count == 1 && !line.hasSuffix(" "))
         if isFirstWord {

@@ -16,7 +16,7 @@ extension ChatCoordinator {
             guard !message.sender.isNamed(session.user.name) else { return }
             let room = try await knownRoom(message.roomID, for: session)
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
-            if room.kind == .direct || Self.mentions(session.user, in: message.text) { context.console.bell() }
+            if room.kind == .direct || Mention.names(session.user, in: message.text) { context.console.bell() }
         case .messageChanged(let message):
             // Only the open room shows it: an old message changed elsewhere is no news.
             guard let openRoom, openRoom.room.id == message.roomID else { return }
@@ -45,18 +45,6 @@ extension ChatCoordinator {
         let room = try await context.store.room(id: id, for: session)
         knownRooms[id] = room
         return room
-    }
-
-    /// Whether a text names the user as `@name`, in any case, not as part of a longer name.
-    static func mentions(_ user: User, in text: String) -> Bool {
-        let handle = "@" + user.name.lowercased()
-        var rest = Substring(text.lowercased())
-        while let found = rest.range(of: handle) {
-            let after = rest[found.upperBound...].first
-            if after.map({ !($0.isLetter || $0.isNumber || "._-".contains($0)) }) ?? true { return true }
-            rest = rest[found.upperBound...]
-        }
-        return false
     }
 
     /// The room with the oldest message the user has not read, if any.

@@ -35,7 +35,7 @@ final class ChatCoordinator: Coordinator {
             switch event {
             case .showRoom(let room): try await pushRoom(room)
             case .showDirectRoom(let other): try await showPersonalChat(with: other)
-            case .find(let query): try await showSearch(query)
+            case .find(let query): try await showSearch(.words(query))
             }
         }
         navigationController.setRoot(roomListScreen)
@@ -91,7 +91,7 @@ final class ChatCoordinator: Coordinator {
             case .didLeave:
                 navigationController.pop()
             case .find(let query):
-                try await showSearch(query)
+                try await showSearch(.words(query))
             }
         }
         try await navigationController.push(draft)
@@ -111,22 +111,23 @@ final class ChatCoordinator: Coordinator {
             case .didLeave:
                 navigationController.pop()
             case .find(let query):
-                try await showSearch(query)
+                try await showSearch(.words(query))
             }
         }
         try await navigationController.push(screen)
     }
 
-    /// `/find`: the messages found, over what was shown (a search replaces the one before it).
-    func showSearch(_ query: String) async throws {
+    /// `/find` or `/mentions`: the messages found, over what was shown (a search replaces the
+    /// one before it).
+    func showSearch(_ finding: MessageSearchScreen.Finding) async throws {
         if navigationController.topScreen is MessageSearchScreen { navigationController.pop() }
-        let screen = MessageSearchScreen(query: query, context: context)
+        let screen = MessageSearchScreen(finding: finding, context: context)
         screen.didSendEventClosure = { [weak self, unowned screen] event in
             guard let self else { return }
             note(event, from: screen)
             switch event {
             case .showRoom(let room): try await open(room)
-            case .find(let query): try await showSearch(query)
+            case .find(let query): try await showSearch(.words(query))
             }
         }
         try await navigationController.push(screen)

@@ -36,6 +36,11 @@ extension TabBarCoordinator {
             }
             tabBarController.select(.chat)
             try await chatCoordinator.open(room)
+        case .mentions:
+            try requireNoModal(.mentions)
+            _ = try context.requireSession()
+            tabBarController.select(.chat)
+            try await chatCoordinator.showSearch(.mentions)
         case .signup, .login:
             try await startLogin(name: argument, signingUp: command == .signup)
         case .logout:

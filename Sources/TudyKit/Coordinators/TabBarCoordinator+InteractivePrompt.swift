@@ -9,13 +9,13 @@ extension TabBarCoordinator {
         var request = lineRequest
         guard isAtCommandPrompt, !isContinuingMessage else { return request }
         if rereads || !unreadTally.isKnown {
-            unreadTally = UnreadTally()
+            unreadTally.restart()
             if let session = context.login.session, let rooms = try? await context.store.rooms(of: session) {
                 unreadTally.read(rooms)
             }
         }
         let unread = unreadTally.total
-        if unread > 0 { request.prompt = commandPrompt(unread: unread) }
+        if unread > 0 { request.prompt = commandPrompt(unread: unread, mentions: unreadTally.mentions) }
         return request
     }
 

@@ -94,10 +94,11 @@ final class TabBarCoordinator: Coordinator {
     }
 
     /// Where the user is and who they are, cut to fit the window.
-    func commandPrompt(unread: Int) -> String {
+    func commandPrompt(unread: Int, mentions: Int = 0) -> String {
         let who = context.login.user?.name ?? "guest"
+        let news = mentions > 0 ? "[\(unread) unread, \(mentions) @]" : "[\(unread) unread]"
         return PromptFit.prompt(
-            parts: tabBarController.pathParts, tail: unread > 0 ? "  \(who) [\(unread) unread]> " : "  \(who)> ",
+            parts: tabBarController.pathParts, tail: unread > 0 ? "  \(who) \(news)> " : "  \(who)> ",
             width: context.console.windowWidth)
     }
 

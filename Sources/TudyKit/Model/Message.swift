@@ -29,9 +29,11 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     public let kind: Kind
     /// The message this one answers (`/reply`), as it is now.
     package let replyTo: Quote?
+    /// The emoji people set on it (`/react`), each with how many; none once it is deleted.
+    package let reactions: [Reaction]
 
     enum CodingKeys: String, CodingKey {
-        case id, sender, text, status, kind
+        case id, sender, text, status, kind, reactions
         case roomID = "room_id"
         case sentAt = "sent_at"
         case replyTo = "reply_to"
@@ -42,9 +44,11 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     }
 
     package init(
-        id: Int, roomID: Int, sender: User, text: String, sentAt: Date, status: Status = .sent, kind: Kind = .text, replyTo: Quote?
+        id: Int, roomID: Int, sender: User, text: String, sentAt: Date, status: Status = .sent, kind: Kind = .text, replyTo: Quote?,
+        reactions: [Reaction] = []
     ) {
         self.replyTo = replyTo
+        self.reactions = status == .deleted ? [] : reactions
         self.id = id
         self.roomID = roomID
         self.sender = sender
@@ -63,11 +67,13 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
             // A peer from before edits sends none: its messages are as sent.
             status: try container.decodeIfPresent(Status.self, forKey: .status) ?? .sent,
             kind: try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .text,
-            replyTo: try container.decodeIfPresent(Quote.self, forKey: .replyTo))
+            replyTo: try container.decodeIfPresent(Quote.self, forKey: .replyTo),
+            reactions: try container.decodeIfPresent([Reaction].self, forKey: .reactions) ?? [])
     }
 
-    /// Every field, `kind` only for an action and `reply_to` only for a reply: other
-    /// messages are written as before either was, for peers and programs that know neither.
+    /// Every field, `kind` only for an action, `reply_to` only for a reply and `reactions` only
+    /// when there are some: other messages are written as before these were, for peers and
+    /// programs that know none of them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -78,11 +84,21 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
         try container.encode(status, forKey: .status)
         if kind != .text { try container.encode(kind, forKey: .kind) }
         try container.encodeIfPresent(replyTo, forKey: .replyTo)
+        if !reactions.isEmpty { try container.encode(reactions, forKey: .reactions) }
     }
 
     /// The message with new text, marked edited.
     package func edited(to text: String) -> Message {
-        Message(id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited, kind: kind, replyTo: replyTo)
+        Message(
+            id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: .edited, kind: kind, replyTo: replyTo,
+            reactions: reactions)
+    }
+
+    /// The message carrying these reactions.
+    package func reacted(_ reactions: [Reaction]) -> Message {
+        Message(
+            id: id, roomID: roomID, sender: sender, text: text, sentAt: sentAt, status: status, kind: kind, replyTo: replyTo,
+            reactions: reactions)
     }
 
     /// The message with its text gone, marked deleted.

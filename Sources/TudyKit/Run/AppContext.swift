@@ -35,6 +35,7 @@ package final class AppContext {
         self.login = login
         self.console = console
         console.format = format
+        console.viewer = { [unowned login] in login.user }
         self.showsLiveMessages = showsLiveMessages
         self.trace = trace
         live = LiveFeed(store: store, sleep: sleep)

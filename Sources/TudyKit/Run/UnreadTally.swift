@@ -6,17 +6,34 @@ struct UnreadTally {
     /// Per room, the newest message counted: one the store's read counted already, and then
     /// comes on the stream, is not counted twice.
     private var newestCounted: [Int: Int] = [:]
+    /// Per room, how many of its unread messages named the user, as the stream told them:
+    /// the store does not count them, so they outlast a read of the counts while the room
+    /// is still unread.
+    private var mentionsByRoom: [Int: Int] = [:]
     /// Whether the counts are known; not before the first read, nor after a room was joined.
     private(set) var isKnown = false
 
     /// The unread count of every room.
     var total: Int { byRoom.values.reduce(0, +) }
+    /// How many of them name the user (`@name`).
+    var mentions: Int { mentionsByRoom.values.reduce(0, +) }
 
-    /// Takes the counts the store gave.
+    /// Takes the counts the store gave; a room read meanwhile has no mentions left.
     mutating func read(_ rooms: [RoomSummary]) {
         byRoom = Dictionary(rooms.map { ($0.room.id, $0.unreadCount) }) { first, _ in first }
         newestCounted = Dictionary(rooms.map { ($0.room.id, $0.lastMessage?.id ?? 0) }) { first, _ in first }
+        mentionsByRoom = mentionsByRoom.reduce(into: [:]) { kept, entry in
+            let unread = byRoom[entry.key] ?? 0
+            if unread > 0 { kept[entry.key] = min(entry.value, unread) }
+        }
         isKnown = true
+    }
+
+    /// Forgets the counts before they are read again; the mentions stay until then.
+    mutating func restart() {
+        byRoom = [:]
+        newestCounted = [:]
+        isKnown = false
     }
 
     /// Counts a change that was not shown in the open room.
@@ -25,8 +42,10 @@ struct UnreadTally {
         case .message(let message) where message.isUnread(by: viewer) && message.id > newestCounted[message.roomID] ?? 0:
             byRoom[message.roomID, default: 0] += 1
             newestCounted[message.roomID] = message.id
+            if Mention.names(viewer, in: message.text) { mentionsByRoom[message.roomID, default: 0] += 1 }
         case .left(let roomID):
             byRoom[roomID] = nil
+            mentionsByRoom[roomID] = nil
         case .joined:
             isKnown = false
         default:
@@ -37,6 +56,7 @@ struct UnreadTally {
     /// A room shown to its end: nothing in it is unread.
     mutating func roomIsRead(_ roomID: Int) {
         byRoom[roomID] = 0
+        mentionsByRoom[roomID] = nil
     }
 
     /// A room whose count is no longer known (shown in part).

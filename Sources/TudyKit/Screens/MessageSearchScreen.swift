@@ -1,5 +1,5 @@
 /// `/find <words>`: the messages in the user's rooms that hold every word, newest first, each
-/// naming its room; `/open` goes to a room found.
+/// naming its room; `/mentions`: those that name the user. `/open` goes to a room found.
 @MainActor
 final class MessageSearchScreen: Screen {
     /// What a search asks its coordinator to do.
@@ -28,28 +28,59 @@ final class MessageSearchScreen: Screen {
         }
     }
 
+    /// What a search screen lists.
+    enum Finding: Equatable {
+        /// `/find`: messages holding every word.
+        case words(String)
+        /// `/mentions`: messages that name the user.
+        case mentions
+    }
+
+    /// The most pages of messages holding the user's name `/mentions` reads for those that
+    /// name them as `@name`: a name said often without `@` costs a few reads, no more.
+    static let mentionPages = 10
+
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
-    let query: String
+    let finding: Finding
     private let context: AppContext
 
-    init(query: String, context: AppContext) {
-        self.query = query
+    init(finding: Finding, context: AppContext) {
+        self.finding = finding
         self.context = context
     }
 
-    var title: String { "find \(query)" }
+    var title: String {
+        switch finding {
+        case .words(let query): "find \(query)"
+        case .mentions: "mentions"
+        }
+    }
+
     var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {
         let session = try context.requireSession()
-        let found = try await context.store.findMessages(MessageSearch.words(query), for: session, limit: MessageSearch.limit)
-        guard !found.isEmpty else {
-            context.console.line("no message in your rooms holds '\(query)': /find other words, or /back")
-            return
+        let found: [Message]
+        let what: String
+        switch finding {
+        case .words(let query):
+            found = try await context.store.findMessages(MessageSearch.words(query), for: session, limit: MessageSearch.limit)
+            guard !found.isEmpty else {
+                context.console.line("no message in your rooms holds '\(query)': /find other words, or /back")
+                return
+            }
+            what = "holding '\(query)'"
+        case .mentions:
+            found = try await mentions(of: session)
+            guard !found.isEmpty else {
+                context.console.line("nobody has named you (@\(session.user.name)) in your rooms yet")
+                return
+            }
+            what = "naming you (@\(session.user.name))"
         }
         let rooms = Dictionary(try await context.store.rooms(of: session).map { ($0.room.id, $0.room) }) { first, _ in first }
         let count = found.count == MessageSearch.limit ? "the newest \(found.count) messages" : "\(found.count) message\(found.count == 1 ? "" : "s")"
-        context.console.line("\(count) holding '\(query)', newest first; /open <n> enters room n:")
+        context.console.line("\(count) \(what), newest first; /open <n> enters room n:")
         for message in found {
             let room = rooms[message.roomID] ?? Room(id: message.roomID, kind: .group, members: [])
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: false))
@@ -66,5 +97,20 @@ final class MessageSearchScreen: Screen {
         case .find:
             try await didSendEventClosure?(.find(argument))
         }
+    }
+
+    /// The newest messages of others that name the user, up to `MessageSearch.limit`: those
+    /// holding their name, read newest first, a page at a time.
+    private func mentions(of session: Session) async throws -> [Message] {
+        var named: [Message] = []
+        var before: Int?
+        for _ in 0..<Self.mentionPages {
+            let page = try await context.store.findMessages(
+                MessageSearch.words(session.user.name), for: session, before: before, limit: MessageSearch.limit)
+            named += page.filter { Mention.isNews($0, for: session.user) }
+            guard named.count < MessageSearch.limit, page.count == MessageSearch.limit, let oldest = page.last else { break }
+            before = oldest.id
+        }
+        return Array(named.prefix(MessageSearch.limit))
     }
 }

@@ -11,12 +11,13 @@ final class RoomScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case me, reply, invite, kick, members, rename, topic, leave, more, edit, unsend, wait, find
+        case me, reply, react, invite, kick, members, rename, topic, leave, more, edit, unsend, wait, find
 
         var argument: CommandSpec.Argument {
             switch self {
             case .me: .required(.text(placeholder: "<action>"))
             case .reply: .required(.text(placeholder: "#n <text>"))
+            case .react: .required(.text(placeholder: "#n <emoji>"))
             case .invite: .required(.invitee)
             case .kick: .required(.member)
             case .rename: .required(.text(placeholder: "<name>"))
@@ -33,6 +34,7 @@ final class RoomScreen: Screen {
             switch self {
             case .me: "tell the room what you do: /me waves shows * you waves"
             case .reply: "answer message #n: its first words are shown above yours"
+            case .react: "set an emoji on message #n for everyone to see; again takes it back"
             case .invite: "bring someone in (a 1:1 room becomes a new group room)"
             case .kick: "take someone out of your post's study room, for good"
             case .rename: "name this group room, for everyone in it"
@@ -141,8 +143,11 @@ final class RoomScreen: Screen {
         case .me:
             try await send(argument, kind: .action, for: session)
         case .reply:
-            let (id, text) = try Self.replyArgument(argument)
+            let (id, text) = try Self.numberedArgument(argument, of: .reply)
             try await send(text, replyingTo: id, for: session)
+        case .react:
+            let (id, emoji) = try Self.numberedArgument(argument, of: .react)
+            printChange(try await context.store.react(to: id, in: room.id, with: emoji, by: session))
         case .edit:
             let (pick, text) = try Self.editArgument(argument)
             printChange(try await context.store.edit(pick, in: room.id, to: text, by: session))
@@ -272,13 +277,14 @@ final class RoomScreen: Screen {
         context.console.show(.message(message))
     }
 
-    /// `/reply`'s argument: the number of the message answered (`#3` or `3`), then the text.
-    static func replyArgument(_ argument: String) throws -> (Int, String) {
+    /// The argument of `/reply` and `/react`: the number of a message (`#3` or `3`), then the text or the emoji.
+    static func numberedArgument(_ argument: String, of command: Command) throws -> (Int, String) {
+        let (which, rest) = command == .react ? ("you react to", "the emoji is missing") : ("you answer", "the reply's text is missing")
         let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
         guard let first = words.first, let id = Int(first.hasPrefix("#") ? first.dropFirst() : first), id > 0 else {
-            throw CommandError.badArgument("say which message you answer, by its number", usage: Command.reply.spec.usage)
+            throw CommandError.badArgument("say which message \(which), by its number", usage: command.spec.usage)
         }
-        guard words.count == 2 else { throw CommandError.badArgument("the reply's text is missing", usage: Command.reply.spec.usage) }
+        guard words.count == 2 else { throw CommandError.badArgument(rest, usage: command.spec.usage) }
         return (id, String(words[1]))
     }
 

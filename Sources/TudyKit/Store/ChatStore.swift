@@ -108,6 +108,12 @@ public protocol ChatStore: Sendable {
     /// the search index, and its place is marked deleted, for everyone.
     /// - Throws: as `edit` does, but for the text.
     func unsend(_ pick: MessagePick, in roomID: Int, by session: Session) async throws -> Message
+    /// Sets an emoji on a message of the room for the session's user, or takes it back when
+    /// they had set it (`/react`); everyone in the room is told, as of an edit. Returns the
+    /// message as it is now.
+    /// - Throws: `StoreError.notAnEmoji` (see `Reaction.checked`), `.noSuchRoom`, `.noSuchMessage`,
+    ///   `.messageDeleted`, `.tooManyReactions`.
+    func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message
     /// Marks every message up to `messageID` as read by the session's user.
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws
 

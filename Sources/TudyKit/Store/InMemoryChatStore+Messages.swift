@@ -77,8 +77,31 @@ extension InMemoryChatStore {
             guard message.replyTo?.id == changed.id else { return message }
             return Message(
                 id: message.id, roomID: message.roomID, sender: message.sender, text: message.text, sentAt: message.sentAt,
-                status: message.status, kind: message.kind, replyTo: Quote(changed))
+                status: message.status, kind: message.kind, replyTo: Quote(changed), reactions: message.reactions)
         }
+        roomsByID[roomID] = state
+        subscribers.publish(.messageChanged(changed), to: state.room.members)
+        return changed
+    }
+
+    public func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message {
+        let emoji = try Reaction.checked(emoji)
+        let user = try user(of: session.token)
+        var state = try memberState(of: roomID, user: user)
+        guard let index = state.messages.firstIndex(where: { $0.id == messageID }) else { throw StoreError.noSuchMessage(messageID) }
+        let message = state.messages[index]
+        guard message.status != .deleted else { throw StoreError.messageDeleted(messageID) }
+        let key = Accounts.key(user.name)
+        var set = state.reactions[messageID, default: []]
+        let mine = set.contains { $0.emoji == emoji && $0.who == key }
+        if try Reaction.toggles(emoji, mine: mine, on: message.reactions, messageID: messageID) {
+            set.append((emoji, key))
+        } else {
+            set.removeAll { $0.emoji == emoji && $0.who == key }
+        }
+        state.reactions[messageID] = set
+        let changed = message.reacted(Reaction.tally(set.map(\.emoji)))
+        state.messages[index] = changed
         roomsByID[roomID] = state
         subscribers.publish(.messageChanged(changed), to: state.room.members)
         return changed

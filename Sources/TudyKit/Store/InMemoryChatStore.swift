@@ -20,6 +20,8 @@ public actor InMemoryChatStore: SeedableStore {
         var messages: [Message] = []
         /// Who the post's writer took out of this study room, by name key.
         var removed: Set<String> = []
+        /// Who set which emoji on each message, by message id, in the order they were set.
+        var reactions: [Int: [(emoji: String, who: String)]] = [:]
     }
 
     let clock: WallClock

@@ -51,6 +51,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidTopic(String)
     /// `/rename` of a 1:1 room.
     case cannotRenameDirect(Int)
+    /// `/react` with what is no emoji.
+    case notAnEmoji(String)
+    /// `/react` with a new emoji on a message that carries `Reaction.kindsLimit` kinds.
+    case tooManyReactions(Int)
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -123,6 +127,10 @@ public enum StoreError: Error, Equatable, Sendable {
             "that name can not be the room's: \(problem)"
         case .invalidTopic(let problem):
             "that topic can not be the room's: \(problem)"
+        case .notAnEmoji(let text):
+            "'\(text)' is not one emoji: /react #n 👍 sets one"
+        case .tooManyReactions(let id):
+            "message #\(id) has \(Reaction.kindsLimit) different reactions already: add to one of them"
         case .cannotRenameDirect(let id):
             "room #\(id) is a 1:1 room, named after the other person: /rename works in group rooms"
         }

@@ -28,6 +28,8 @@ package final class Console {
     package let writesJSON: Bool
     /// How dates, messages and posts are written as text; the app's context sets it.
     package var format = TextFormat.utc
+    /// Who reads: a message naming them (`@name`) is highlighted. The app's context sets it.
+    package var viewer: () -> User? = { nil }
 
     /// - Parameters:
     ///   - output: where the lines go, standard output and standard error.
@@ -93,12 +95,13 @@ package final class Console {
             }
             self.message(
                 stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message),
-                isAction: message.kind == .action)
+                isAction: message.kind == .action, namesViewer: namesViewer(message))
         case .messageElsewhere(let message, let room, let viewer, let preview):
             let body = format.body(message)
             self.message(
                 stamp: format.stamp(message.sentAt) + " #\(room.id) " + room.title(for: viewer), sender: message.sender.name,
-                text: preview ? TextFormat.preview(body, length: 60) : body, isAction: message.kind == .action)
+                text: preview ? TextFormat.preview(body, length: 60) : body, isAction: message.kind == .action,
+                namesViewer: namesViewer(message))
         case .posts(let projects):
             table(projects.map(format.projectCells))
         case .post(let project):
@@ -121,8 +124,8 @@ package final class Console {
 
     /// Prints a chat message: a dim time stamp, the sender in their own colour, and the text
     /// under a hanging indent, its own lines and those wrapped alike. An action is told as
-    /// IRC tells it: `* alice waves`.
-    private func message(stamp: String, sender: String, text: String, isAction: Bool) {
+    /// IRC tells it: `* alice waves`. Its text is bold when it names the reader.
+    private func message(stamp: String, sender: String, text: String, isAction: Bool, namesViewer: Bool) {
         let stamp = Sanitizer.inert(stamp)
         let sender = Sanitizer.inert(sender)
         let plainPrefix = isAction ? "\(stamp) * \(sender) " : "\(stamp) \(sender): "
@@ -134,9 +137,20 @@ package final class Console {
         let styledName = Style.name(sender).apply(sender)
         let styledPrefix = Style.dim.apply(stamp) + (isAction ? " * \(styledName) " : " \(styledName): ")
         for (index, line) in lines.enumerated() {
-            let shown = index == 0 && capabilities.colour ? styledPrefix + line.dropFirst(plainPrefix.count) : Substring(line)
-            output.write(shown + "\n", to: .standardOutput)
+            guard capabilities.colour else {
+                output.write(line + "\n", to: .standardOutput)
+                continue
+            }
+            let head = index == 0 ? plainPrefix.count : (line.hasPrefix(indent) ? indent.count : 0)
+            let rest = String(line.dropFirst(head))
+            let said = namesViewer && !rest.isEmpty ? Style.bold.apply(rest) : rest
+            output.write((index == 0 ? styledPrefix : String(line.prefix(head))) + said + "\n", to: .standardOutput)
         }
+    }
+
+    /// Whether a message is someone else's that names the reader.
+    private func namesViewer(_ message: Message) -> Bool {
+        viewer().map { Mention.isNews(message, for: $0) } ?? false
     }
 
     private func write(prefix: String, text: String) {

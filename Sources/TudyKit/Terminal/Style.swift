@@ -3,6 +3,7 @@ struct Style {
     let code: String
 
     static let dim = Style(code: "2")
+    static let bold = Style(code: "1")
     static let red = Style(code: "31")
 
     /// The colours names are shown in; red is kept for errors.

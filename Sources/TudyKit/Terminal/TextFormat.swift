@@ -34,13 +34,22 @@ package struct TextFormat: Sendable {
         return "[\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) \(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))]"
     }
 
-    /// A message's text as shown: marked when edited, a marker alone when deleted.
+    /// A message's text as shown: marked when edited, a marker alone when deleted, and its
+    /// reactions after it.
     package func body(_ message: Message) -> String {
-        switch message.status {
-        case .sent: message.text
-        case .edited: message.text + " (edited)"
-        case .deleted: "(message deleted)"
-        }
+        let said =
+            switch message.status {
+            case .sent: message.text
+            case .edited: message.text + " (edited)"
+            case .deleted: "(message deleted)"
+            }
+        return said + Self.reactionTag(message.reactions)
+    }
+
+    /// ` [👍 2 ❤ 1]` after a message's text; nothing when it has none. An emoji and its count
+    /// are held together by a no-break space, so that a wrapped line never parts them.
+    static func reactionTag(_ reactions: [Reaction]) -> String {
+        reactions.isEmpty ? "" : " [" + reactions.map { "\($0.emoji)\u{00A0}\($0.count)" }.joined(separator: " ") + "]"
     }
 
     /// The line above a reply: whom it answers and the first words of what they said

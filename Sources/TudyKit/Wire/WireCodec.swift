@@ -20,6 +20,9 @@ package struct WireCodec: Sendable {
         /// `rename_room` and `set_topic` (`/rename`, `/topic`); a room carries its `topic`,
         /// and a change of either is told as `members_changed` is, the room as it is now.
         case roomTopics = "room_topics"
+        /// `react` (`/react`), its emoji in `text`; a message carries its `reactions`, and a
+        /// change of them is told as an edit is.
+        case reactions
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

@@ -106,6 +106,10 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("join") { try await base.join(projectID: projectID, by: session) }
     }
 
+    func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message {
+        try await pass("react") { try await base.react(to: messageID, in: roomID, with: emoji, by: session) }
+    }
+
     func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
         try await pass("rename") { try await base.rename(roomID: roomID, to: name, by: session) }
     }

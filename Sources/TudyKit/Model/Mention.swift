@@ -1,0 +1,20 @@
+/// Whether a text names someone as `@name`: the one rule for the bell, the highlight, the
+/// prompt's count of mentions and `/mentions`.
+package enum Mention {
+    /// Whether `text` names `user` as `@name`, in any case, not as part of a longer name.
+    package static func names(_ user: User, in text: String) -> Bool {
+        let handle = "@" + user.name.lowercased()
+        var rest = Substring(text.lowercased())
+        while let found = rest.range(of: handle) {
+            let after = rest[found.upperBound...].first
+            if after.map({ !($0.isLetter || $0.isNumber || "._-".contains($0)) }) ?? true { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
+    }
+
+    /// Whether a message is news that names `user`: someone else's, still there, naming them.
+    package static func isNews(_ message: Message, for user: User) -> Bool {
+        message.isUnread(by: user) && names(user, in: message.text)
+    }
+}
