@@ -251,6 +251,50 @@ extension PostgresChatStore {
         }
     }
 
+    package func setQuiet(_ quiet: Quiet, _ isQuiet: Bool, by session: Session) async throws {
+        let now = clock.now()
+        try await transaction { connection in
+            switch quiet {
+            case .room(let roomID):
+                let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id
+                try await connection.query(
+                    "UPDATE membership SET muted = \(isQuiet) WHERE room_id = \(roomID) AND user_id = \(userID)", logger: Self.quiet)
+            case .person(let name):
+                let user = try await Self.signedIn(session.token, now: now, on: connection)
+                let other = try await Self.user(named: name, on: connection)
+                guard other.id != user.id else { throw StoreError.cannotIgnoreSelf }
+                guard isQuiet else {
+                    try await connection.query(
+                        "DELETE FROM ignoring WHERE user_id = \(user.id) AND ignored_id = \(other.id)", logger: Self.quiet)
+                    return
+                }
+                // The user's own row first: two ignores of theirs at once take turns at the limit.
+                _ = try await Self.one(Int.self, "SELECT id FROM users WHERE id = \(user.id) FOR UPDATE", on: connection)
+                let count = try await Self.one(
+                    Int.self, "SELECT COUNT(*)::BIGINT FROM ignoring WHERE user_id = \(user.id)", on: connection) ?? 0
+                let already = try await Self.one(
+                    Int.self, "SELECT ignored_id FROM ignoring WHERE user_id = \(user.id) AND ignored_id = \(other.id)", on: connection) != nil
+                if !already && count >= Quiet.ignoreLimit { throw StoreError.tooManyIgnored }
+                try await connection.query(
+                    "INSERT INTO ignoring (user_id, ignored_id) VALUES (\(user.id), \(other.id)) ON CONFLICT DO NOTHING", logger: Self.quiet)
+            }
+        }
+    }
+
+    package func quiet(of session: Session) async throws -> Set<Quiet> {
+        let now = clock.now()
+        return try await transaction { connection in
+            let userID = try await Self.signedIn(session.token, now: now, on: connection).id
+            let rooms = try await Self.all(
+                Int.self, "SELECT room_id FROM membership WHERE user_id = \(userID) AND is_member AND muted", on: connection)
+            let people = try await Self.all(
+                String.self,
+                "SELECT users.name FROM ignoring JOIN users ON users.id = ignoring.ignored_id WHERE ignoring.user_id = \(userID)",
+                on: connection)
+            return Set(rooms.map(Quiet.room) + people.map(Quiet.person))
+        }
+    }
+
     package func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in

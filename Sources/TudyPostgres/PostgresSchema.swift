@@ -155,6 +155,18 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // Rooms muted and people ignored (`/mute`, `/ignore`), kept with the account so that
+        // every client of its obeys them.
+        (14, [
+            "ALTER TABLE membership ADD COLUMN muted BOOLEAN NOT NULL DEFAULT FALSE",
+            """
+            CREATE TABLE ignoring (
+                user_id BIGINT NOT NULL REFERENCES users(id),
+                ignored_id BIGINT NOT NULL REFERENCES users(id),
+                PRIMARY KEY (user_id, ignored_id)
+            )
+            """,
+        ]),
     ]
 
     /// The trigram indexes of migration 4, made where they are missing. It runs again at each

@@ -240,6 +240,21 @@ package final class RemoteChatStore: ChatStore {
             try await call(.react, session) { $0.roomID = roomID; $0.messageID = messageID; $0.text = emoji }.message, .react)
     }
 
+    package func setQuiet(_ quiet: Quiet, _ isQuiet: Bool, by session: Session) async throws {
+        try require(.quiet, for: isQuiet ? "/mute and /ignore" : "/unmute and /unignore")
+        switch quiet {
+        case .room(let roomID): _ = try await call(isQuiet ? .mute : .unmute, session) { $0.roomID = roomID }
+        case .person(let name): _ = try await call(isQuiet ? .ignore : .unignore, session) { $0.name = name }
+        }
+    }
+
+    package func quiet(of session: Session) async throws -> Set<Quiet> {
+        // An older server keeps nothing quiet: nothing is.
+        guard features.withLock({ $0?.contains(WireCodec.Feature.quiet.rawValue) ?? true }) else { return [] }
+        let reply = try await call(.quiet, session) { _ in }
+        return Set((reply.mutedRooms ?? []).map(Quiet.room) + (reply.names ?? []).map(Quiet.person))
+    }
+
     package func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
         try require(.roomTopics, for: "/rename")
         return try field(try await call(.renameRoom, session) { $0.roomID = roomID; $0.name = name }.room, .renameRoom)

@@ -227,6 +227,18 @@ enum StoreSchema {
                     );
                     """)
         }
+        migrator.registerMigration("v20 quiet") { db in
+            // Rooms muted and people ignored (`/mute`, `/ignore`), kept with the account so
+            // that every client of its obeys them.
+            try db.execute(sql: """
+                    ALTER TABLE membership ADD COLUMN muted BOOLEAN NOT NULL DEFAULT 0;
+                    CREATE TABLE ignoring (
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        ignored_id INTEGER NOT NULL REFERENCES user(id),
+                        PRIMARY KEY (user_id, ignored_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 

@@ -142,6 +142,14 @@ struct WireService: Sendable {
             reply.message = try await store.react(
                 to: try need(request.messageID, "message_id"), in: try need(request.roomID, "room_id"), with: try need(request.text, "text"),
                 by: try await session(token))
+        case .mute, .unmute:
+            try await store.setQuiet(.room(try need(request.roomID, "room_id")), request.op == .mute, by: try await session(token))
+        case .ignore, .unignore:
+            try await store.setQuiet(.person(try need(request.name, "name")), request.op == .ignore, by: try await session(token))
+        case .quiet:
+            let quiet = try await store.quiet(of: try await session(token))
+            reply.mutedRooms = quiet.compactMap { if case .room(let id) = $0 { id } else { nil } }.sorted()
+            reply.names = quiet.compactMap { if case .person(let name) = $0 { name } else { nil } }.sorted()
         case .subscribe, .unsubscribe:
             throw BadRequest(message: "\(request.op.rawValue) is answered by the connection")
         }

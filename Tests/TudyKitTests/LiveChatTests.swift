@@ -195,6 +195,38 @@ struct LiveChatTests {
         #expect(plain.standardOutput == "#4 [11-27 09:00] alice: see you, @bob\n")
     }
 
+    @Test("someone ignored: their messages hidden in a room, no notice or bell from them, not found; a muted room: no notice, out of the prompt's total, marked in /rooms")
+    func quiet() async throws {
+        let app = try await app()
+        let carol = try await app.session("carol")
+        let carols = try await app.store.directRoom(between: carol, and: bob)
+        let group = try await app.store.invite(carol.user, to: 1, by: try await app.session("alice"))
+        _ = try await app.store.send("from alice", to: group.id, from: try await app.session("alice"))
+        _ = try await app.store.send("carol says hi", to: group.id, from: carol)
+        await app.send("/chat", "/ignore carol")
+        #expect(app.output.standardOutput.contains("you ignore carol"))
+        app.output.clear()
+        await app.send("/open \(group.id)")
+        #expect(app.output.standardOutput.contains("alice: from alice") && !app.output.standardOutput.contains("carol says hi"))
+        await app.send("/back")
+        app.output.clear()
+        await app.tabBar.show(.message(try await app.store.send("psst bob", to: carols.id, from: carol)))
+        await app.send("/find psst")
+        #expect(!app.output.standardOutput.contains("psst bob"), "\(app.output.standardOutput)")
+        await app.send("/unignore carol", "/open \(group.id)")
+        #expect(app.output.standardOutput.contains("carol says hi"))
+
+        await app.send("/mute", "/back")
+        app.output.clear()
+        await app.tabBar.show(.message(try await app.store.send("@bob in the muted room", to: group.id, from: carol)))
+        #expect(app.output.standardOutput.isEmpty, "no notice from a muted room: \(app.output.standardOutput)")
+        await app.send("/rooms")
+        #expect(app.output.standardOutput.contains("[1 unread, muted]"))
+        #expect(await app.tabBar.interactiveLineRequest().prompt.contains("[1 unread]"), "only carol's 1:1 counts")
+        await app.send("/open \(group.id)", "/unmute")
+        #expect(app.output.standardOutput.contains("is heard again"))
+    }
+
     @Test("a change to a message the open room has not shown (above its page) is not printed; once /more shows it, it is")
     func changeAbovePage() async throws {
         let app = try await app()

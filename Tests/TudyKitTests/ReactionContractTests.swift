@@ -22,7 +22,9 @@ struct ReactionContractTests {
         #expect(both.reactions == [Reaction(emoji: "👍", count: 2), Reaction(emoji: "❤", count: 1)])
         let takenBack = try await store.react(to: said.id, in: room.id, with: "👍", by: s.alice)
         #expect(takenBack.reactions == [Reaction(emoji: "👍", count: 1), Reaction(emoji: "❤", count: 1)])
-        #expect(await bobs.next(3).last == .messageChanged(takenBack))
+        // Quick changes of one message may be told as one, the last.
+        let told = await bobs.until { $0 == .messageChanged(takenBack) }
+        #expect(told.allSatisfy { if case .messageChanged(let message) = $0 { message.id == said.id } else { false } }, "\(told)")
 
         #expect(try await store.messages(in: room.id, for: s.carol, before: nil, limit: 5).messages.last?.reactions == takenBack.reactions)
         #expect(try await store.messages(in: room.id, for: s.carol, after: 0, limit: 5).last?.reactions == takenBack.reactions)

@@ -37,8 +37,9 @@ struct ServerLimitsTests {
             "logins waiting for one name": "\(LoginLine.waitingLimit)",
             "replies kept for keyed requests": "\(number(ReplyCache.defaultCapacity)) and \(kib(ReplyCache.defaultByteCapacity))",
             "a catch-up held in memory": "\(number(CatchUp.messagesHeld)) messages",
-            "posts in a board reply": "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked)",
-            "messages in a page": number(ServerLimits.messagesPerPage),
+            "posts in a board reply; messages in a page":
+                "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked); \(number(ServerLimits.messagesPerPage))",
+            "people one ignores; kinds of reaction on a message": "\(number(Quiet.ignoreLimit)); \(Reaction.kindsLimit)",
             "a reply of messages, posts, names or rooms": kib(ServerLimits.pageReplyBytes),
             "a message, a post's body": "\(number(Message.maximumLength)) characters",
             "people in a group room": "\(Room.memberLimit)",

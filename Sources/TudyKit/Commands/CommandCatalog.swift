@@ -48,13 +48,14 @@ enum CommandCatalog {
 
 /// The commands that work on every screen; the tab bar carries them out.
 enum GlobalCommand: String, CommandSet {
-    case help, home, chat, back, `where`, tree, next, mentions, signup, login, logout, whoami, whois, quit
+    case help, home, chat, back, `where`, tree, next, mentions, ignore, unignore, signup, login, logout, whoami, whois, quit
 
     var argument: CommandSpec.Argument {
         switch self {
         case .help: .optional(.command)
         case .signup: .required(.newName)
-        case .login, .whois: .required(.name)
+        case .login, .whois, .unignore: .required(.name)
+        case .ignore: .optional(.name)
         case .home, .chat, .back, .where, .tree, .next, .mentions, .logout, .whoami, .quit: .none
         }
     }
@@ -69,6 +70,8 @@ enum GlobalCommand: String, CommandSet {
         case .tree: "the coordinators, and each one's stack of screens"
         case .next: "open the room with the oldest unread message"
         case .mentions: "the newest messages that name you (@you), in all your rooms (log in first)"
+        case .ignore: "hide someone's messages and notices from you, in every client of yours; alone, whom you ignore"
+        case .unignore: "see someone's messages again"
         case .signup: "make an account; asks for the password twice"
         case .login: "log in; asks for the password"
         case .logout: "log out; a login kept for later runs ends too"

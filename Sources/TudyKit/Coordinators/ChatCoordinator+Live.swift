@@ -13,7 +13,10 @@ extension ChatCoordinator {
                 try await openRoom.receive(message)
                 return
             }
-            guard !message.sender.isNamed(session.user.name) else { return }
+            // Nothing from someone ignored, nor from a muted room: no notice, no bell.
+            guard !message.sender.isNamed(session.user.name), !context.hides(message),
+                !context.mutedRooms.contains(message.roomID)
+            else { return }
             let room = try await knownRoom(message.roomID, for: session)
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
             if room.kind == .direct || Mention.names(session.user, in: message.text) { context.console.bell() }

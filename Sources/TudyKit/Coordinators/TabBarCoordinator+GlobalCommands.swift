@@ -41,6 +41,19 @@ extension TabBarCoordinator {
             _ = try context.requireSession()
             tabBarController.select(.chat)
             try await chatCoordinator.showSearch(.mentions)
+        case .ignore where argument.isEmpty:
+            _ = try context.requireSession()
+            try await context.readQuiet()
+            let names = context.quiet.compactMap { if case .person(let name) = $0 { name } else { nil } }.sorted()
+            context.console.line(names.isEmpty ? "you ignore nobody: /ignore <name> hides someone" : "you ignore " + names.joined(separator: ", "))
+        case .ignore, .unignore:
+            let session = try context.requireSession()
+            let person = try await context.store.user(named: argument)
+            try await context.store.setQuiet(.person(person.name), command == .ignore, by: session)
+            try await context.readQuiet()
+            context.console.line(
+                command == .ignore ? "you ignore \(person.name): their messages and notices are hidden; /unignore \(person.name) undoes it"
+                    : "you see \(person.name)'s messages again")
         case .signup, .login:
             try await startLogin(name: argument, signingUp: command == .signup)
         case .logout:

@@ -12,7 +12,9 @@ extension TabBarCoordinator {
             unreadTally.restart()
             if let session = context.login.session, let rooms = try? await context.store.rooms(of: session) {
                 unreadTally.read(rooms)
+                try? await context.readQuiet()
             }
+            unreadTally.muted = context.mutedRooms
         }
         let unread = unreadTally.total
         if unread > 0 { request.prompt = commandPrompt(unread: unread, mentions: unreadTally.mentions) }

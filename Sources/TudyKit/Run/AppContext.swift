@@ -7,6 +7,9 @@ package final class AppContext {
     let console: Console
     /// The logged-in user's changes, as they happen.
     let live: LiveFeed
+    /// What the logged-in user keeps quiet (rooms muted, people ignored), as last read from
+    /// the store: read again as a room opens, a search lists, and a prompt is drawn.
+    var quiet: Set<Quiet> = []
     /// Whether messages that arrive are shown as they come (a person at a terminal), or only
     /// when a command asks for them (a script, which stays deterministic).
     var showsLiveMessages: Bool
@@ -45,6 +48,25 @@ package final class AppContext {
     /// How time passes for what waits on it (a wait's limit, a pause between writes); tests
     /// make it immediate.
     let sleep: @Sendable (Duration) async throws -> Void
+
+    /// Reads again what the user keeps quiet; a guest keeps nothing.
+    func readQuiet() async throws {
+        guard let session = login.session else {
+            quiet = []
+            return
+        }
+        quiet = try await store.quiet(of: session)
+    }
+
+    /// Whether a message is hidden from the user: its sender is ignored.
+    func hides(_ message: Message) -> Bool {
+        Quiet.hides(message, in: quiet)
+    }
+
+    /// The rooms the user muted.
+    var mutedRooms: Set<Int> {
+        Set(quiet.compactMap { if case .room(let id) = $0 { id } else { nil } })
+    }
 
     /// The logged-in user's session. - Throws: `CommandError.notLoggedIn` for a guest.
     func requireSession() throws -> Session {

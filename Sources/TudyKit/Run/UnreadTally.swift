@@ -13,10 +13,13 @@ struct UnreadTally {
     /// Whether the counts are known; not before the first read, nor after a room was joined.
     private(set) var isKnown = false
 
-    /// The unread count of every room.
-    var total: Int { byRoom.values.reduce(0, +) }
+    /// The rooms muted: still counted, but not in the totals.
+    var muted: Set<Int> = []
+
+    /// The unread count of every room not muted.
+    var total: Int { byRoom.filter { !muted.contains($0.key) }.values.reduce(0, +) }
     /// How many of them name the user (`@name`).
-    var mentions: Int { mentionsByRoom.values.reduce(0, +) }
+    var mentions: Int { mentionsByRoom.filter { !muted.contains($0.key) }.values.reduce(0, +) }
 
     /// Takes the counts the store gave; a room read meanwhile has no mentions left.
     mutating func read(_ rooms: [RoomSummary]) {

@@ -60,11 +60,13 @@ final class MessageSearchScreen: Screen {
 
     func appear() async throws {
         let session = try context.requireSession()
-        let found: [Message]
+        try await context.readQuiet()
+        var found: [Message]
         let what: String
         switch finding {
         case .words(let query):
             found = try await context.store.findMessages(MessageSearch.words(query), for: session, limit: MessageSearch.limit)
+                .filter { !context.hides($0) }
             guard !found.isEmpty else {
                 context.console.line("no message in your rooms holds '\(query)': /find other words, or /back")
                 return
@@ -107,7 +109,7 @@ final class MessageSearchScreen: Screen {
         for _ in 0..<Self.mentionPages {
             let page = try await context.store.findMessages(
                 MessageSearch.words(session.user.name), for: session, before: before, limit: MessageSearch.limit)
-            named += page.filter { Mention.isNews($0, for: session.user) }
+            named += page.filter { Mention.isNews($0, for: session.user) && !context.hides($0) }
             guard named.count < MessageSearch.limit, page.count == MessageSearch.limit, let oldest = page.last else { break }
             before = oldest.id
         }

@@ -61,7 +61,8 @@ final class RoomListScreen: Screen {
             context.console.line("no rooms yet: /dm <name> starts one, or /dm on a post")
             return
         }
-        context.console.show(.rooms(summaries, viewer: session.user))
+        try await context.readQuiet()
+        context.console.show(.rooms(summaries, viewer: session.user, muted: context.mutedRooms))
     }
 
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {

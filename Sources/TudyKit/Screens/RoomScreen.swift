@@ -11,7 +11,7 @@ final class RoomScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case me, reply, react, invite, kick, members, rename, topic, leave, more, edit, unsend, wait, find
+        case me, reply, react, invite, kick, members, rename, topic, mute, unmute, leave, more, edit, unsend, wait, find
 
         var argument: CommandSpec.Argument {
             switch self {
@@ -21,6 +21,7 @@ final class RoomScreen: Screen {
             case .invite: .required(.invitee)
             case .kick: .required(.member)
             case .rename: .required(.text(placeholder: "<name>"))
+            case .mute, .unmute: .none
             case .topic: .optional(.text(placeholder: "<text>"))
             case .members, .leave, .more: .none
             case .edit: .required(.text(placeholder: "[#n] <text>"))
@@ -38,6 +39,8 @@ final class RoomScreen: Screen {
             case .invite: "bring someone in (a 1:1 room becomes a new group room)"
             case .kick: "take someone out of your post's study room, for good"
             case .rename: "name this group room, for everyone in it"
+            case .mute: "no notices or bell from this room; its unread leave the prompt's total"
+            case .unmute: "hear from this room again"
             case .topic: "show the room's topic; with text, set it for everyone; /topic - clears it"
             case .members: "who is in the room"
             case .leave: "leave the room"
@@ -94,6 +97,7 @@ final class RoomScreen: Screen {
     func appear() async throws {
         let session = try context.requireSession()
         room = try await context.store.room(id: room.id, for: session)
+        try await context.readQuiet()
         let epoch = liveEpoch(for: session)
         guard let firstUnread = try await context.store.firstUnread(in: room.id, for: session) else {
             let page = try await context.store.messages(in: room.id, for: session, before: nil, limit: Self.pageSize)
@@ -175,6 +179,10 @@ final class RoomScreen: Screen {
             context.console.line(room.topic.map { "topic: " + $0 } ?? "no topic: /topic <text> sets one")
         case .topic:
             update(try await context.store.setTopic(roomID: room.id, to: argument == "-" ? "" : argument, by: session))
+        case .mute, .unmute:
+            try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
+            try await context.readQuiet()
+            context.console.line(command == .mute ? "muted \(title): no notices or bell from it; /unmute undoes it" : "\(title) is heard again")
         case .members:
             room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.memberList)
@@ -273,7 +281,7 @@ final class RoomScreen: Screen {
     /// screen has shown it, and unless it printed it so already (the user's own change, or
     /// a change sent again after a reconnection).
     func receiveChange(_ message: Message) {
-        guard timeline.takeChange(message) else { return }
+        guard timeline.takeChange(message), !context.hides(message) else { return }
         context.console.show(.message(message))
     }
 
@@ -349,7 +357,9 @@ final class RoomScreen: Screen {
     }
 
     /// Prints a message of this room, numbered.
+    /// Prints a message, unless its sender is one the user ignores: it counts as shown all the same.
     private func print(_ message: Message) {
+        guard !context.hides(message) else { return }
         context.console.show(.message(message))
     }
 

@@ -114,6 +114,15 @@ public protocol ChatStore: Sendable {
     /// - Throws: `StoreError.notAnEmoji` (see `Reaction.checked`), `.noSuchRoom`, `.noSuchMessage`,
     ///   `.messageDeleted`, `.tooManyReactions`.
     func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message
+    /// Keeps a room muted or someone ignored for the session's user, or lets them be heard
+    /// again (`/mute`, `/unmute`, `/ignore`, `/unignore`); doing what is done already changes
+    /// nothing.
+    /// - Throws: `StoreError.noSuchRoom` (a room they are not in), `.unknownUser`,
+    ///   `.cannotIgnoreSelf`, `.tooManyIgnored`.
+    func setQuiet(_ quiet: Quiet, _ isQuiet: Bool, by session: Session) async throws
+    /// What the session's user keeps quiet: the rooms they are in and muted, and the people
+    /// they ignore (by each one's name as they chose it).
+    func quiet(of session: Session) async throws -> Set<Quiet>
     /// Marks every message up to `messageID` as read by the session's user.
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws
 
@@ -136,12 +145,12 @@ extension ChatStore {
     public func connectionReports() -> AsyncStream<ConnectionReport>? { nil }
 
     /// The user with this name. - Throws: `StoreError.unknownUser`.
-    public func user(named name: String) async throws -> User {
+    package func user(named name: String) async throws -> User {
         try await profile(named: name).user
     }
 
     /// The newest `limit` messages in the user's rooms holding every one of `words`.
-    public func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
+    package func findMessages(_ words: [String], for session: Session, limit: Int) async throws -> [Message] {
         try await findMessages(words, for: session, before: nil, limit: limit)
     }
 
@@ -161,7 +170,7 @@ extension ChatStore {
     }
 
     /// The newest page of the posts answering the query.
-    public func projects(_ query: ProjectQuery) async throws -> [Project] {
+    package func projects(_ query: ProjectQuery) async throws -> [Project] {
         try await projects(query, page: .newest)
     }
 }

@@ -20,6 +20,8 @@ public actor InMemoryChatStore: SeedableStore {
         var messages: [Message] = []
         /// Who the post's writer took out of this study room, by name key.
         var removed: Set<String> = []
+        /// Who muted this room, by name key.
+        var muted: Set<String> = []
         /// Who set which emoji on each message, by message id, in the order they were set.
         var reactions: [Int: [(emoji: String, who: String)]] = [:]
     }
@@ -40,6 +42,8 @@ public actor InMemoryChatStore: SeedableStore {
     /// Messages sent with a key, by sender and key: where each is.
     var keyedMessages: [MessageKey: (roomID: Int, messageID: Int)] = [:]
     var subscribers = ChangeSubscribers()
+    /// Whom each user ignores, by the user's name key: the names as their owners chose them.
+    private var ignoring: [String: Set<String>] = [:]
     private var sessions = SessionBook()
 
     public init(clock: WallClock, hasher: any PasswordHasher) {
@@ -236,6 +240,35 @@ public actor InMemoryChatStore: SeedableStore {
         roomsByID[roomID] = state
         subscribers.publish(roomBefore: before, after: state.room)
         return state.room
+    }
+
+    public func setQuiet(_ quiet: Quiet, _ isQuiet: Bool, by session: Session) async throws {
+        let user = try user(of: session.token)
+        let key = Accounts.key(user.name)
+        switch quiet {
+        case .room(let roomID):
+            var state = try memberState(of: roomID, user: user)
+            if isQuiet { state.muted.insert(key) } else { state.muted.remove(key) }
+            roomsByID[roomID] = state
+        case .person(let name):
+            guard let other = accounts[Accounts.key(name)]?.user else { throw StoreError.unknownUser(name) }
+            guard !other.isNamed(user.name) else { throw StoreError.cannotIgnoreSelf }
+            var ignored = ignoring[key, default: []]
+            if isQuiet {
+                if !ignored.contains(other.name) && ignored.count >= Quiet.ignoreLimit { throw StoreError.tooManyIgnored }
+                ignored.insert(other.name)
+            } else {
+                ignored.remove(other.name)
+            }
+            ignoring[key] = ignored
+        }
+    }
+
+    public func quiet(of session: Session) async throws -> Set<Quiet> {
+        let user = try user(of: session.token)
+        let key = Accounts.key(user.name)
+        let rooms = roomsByID.values.filter { $0.room.hasMember(user) && $0.muted.contains(key) }.map { Quiet.room($0.room.id) }
+        return Set(rooms + (ignoring[key] ?? []).map(Quiet.person))
     }
 
     /// Refuses to put people in a room (nil: a new one) past `Room.memberLimit` members, or

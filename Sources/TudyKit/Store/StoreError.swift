@@ -51,6 +51,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidTopic(String)
     /// `/rename` of a 1:1 room.
     case cannotRenameDirect(Int)
+    /// `/ignore` of oneself.
+    case cannotIgnoreSelf
+    /// `/ignore` past `Quiet.ignoreLimit` people.
+    case tooManyIgnored
     /// `/react` with what is no emoji.
     case notAnEmoji(String)
     /// `/react` with a new emoji on a message that carries `Reaction.kindsLimit` kinds.
@@ -127,6 +131,10 @@ public enum StoreError: Error, Equatable, Sendable {
             "that name can not be the room's: \(problem)"
         case .invalidTopic(let problem):
             "that topic can not be the room's: \(problem)"
+        case .cannotIgnoreSelf:
+            "that is you: /ignore someone else"
+        case .tooManyIgnored:
+            "you ignore \(Quiet.ignoreLimit) people, the most one may: /unignore someone first"
         case .notAnEmoji(let text):
             "'\(text)' is not one emoji: /react #n 👍 sets one"
         case .tooManyReactions(let id):

@@ -106,8 +106,8 @@ package final class Console {
             table(projects.map(format.projectCells))
         case .post(let project):
             format.postLines(project).forEach { line($0) }
-        case .rooms(let summaries, let viewer):
-            table(summaries.map { format.roomCells($0, for: viewer) })
+        case .rooms(let summaries, let viewer, let muted):
+            table(summaries.map { format.roomCells($0, for: viewer, muted: muted.contains($0.room.id)) })
         case .profile(let profile, let rooms, let viewer):
             write(prefix: "", text: Sanitizer.inert(format.profileLine(profile, sharedRooms: rooms, viewer: viewer)))
         case .screen:

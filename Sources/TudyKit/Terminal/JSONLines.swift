@@ -30,7 +30,7 @@ struct JSONLines {
         case .message(let message), .messageElsewhere(let message, _, _, _): (line("message", message), .standardOutput)
         case .posts(let projects): (line("posts", Posts(posts: projects)), .standardOutput)
         case .post(let project): (line("post", Post(post: project)), .standardOutput)
-        case .rooms(let summaries, _): (line("rooms", Rooms(rooms: summaries)), .standardOutput)
+        case .rooms(let summaries, _, _): (line("rooms", Rooms(rooms: summaries)), .standardOutput)
         case .profile(let profile, let rooms, _):
             (line("profile", Profile(name: profile.user.name, joinedAt: profile.joinedAt, sharedRooms: rooms.map(\.id))), .standardOutput)
         case .screen(let path): (line("screen", Screen(path: path)), .standardOutput)

@@ -13,7 +13,7 @@ package enum Output: Sendable {
     /// One post, whole.
     case post(Project)
     /// The viewer's rooms.
-    case rooms([RoomSummary], viewer: User)
+    case rooms([RoomSummary], viewer: User, muted: Set<Int> = [])
     /// Someone, as `/whois` tells of them: the day they joined, and the rooms the viewer
     /// shares with them.
     case profile(UserProfile, sharedRooms: [Room], viewer: User)

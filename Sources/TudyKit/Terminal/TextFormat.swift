@@ -83,12 +83,12 @@ package struct TextFormat: Sendable {
     }
 
     /// The cells of a rooms list's row: `#2`, `Swift study: chapter 3`, `(alice, bob)`,
-    /// `[3 unread]`, the last message.
-    package func roomCells(_ summary: RoomSummary, for viewer: User) -> [String] {
+    /// `[3 unread]` (`[3 unread, muted]`), the last message.
+    package func roomCells(_ summary: RoomSummary, for viewer: User, muted: Bool = false) -> [String] {
         [
             "#\(summary.room.id)", summary.room.title(for: viewer) + (summary.room.topic.map { ": " + Self.preview($0, length: 30) } ?? ""),
             "(\(summary.room.memberList))",
-            summary.unreadCount > 0 ? "[\(summary.unreadText) unread]" : "",
+            summary.unreadCount > 0 ? "[\(summary.unreadText) unread\(muted ? ", muted" : "")]" : (muted ? "[muted]" : ""),
             summary.lastMessage.map { "\($0.kind == .action ? "* \($0.sender.name) " : "\($0.sender.name): ")\(Self.preview(body($0), length: 40))" } ?? "",
         ]
     }

@@ -23,6 +23,9 @@ package struct WireCodec: Sendable {
         /// `react` (`/react`), its emoji in `text`; a message carries its `reactions`, and a
         /// change of them is told as an edit is.
         case reactions
+        /// `mute`, `unmute` (`room_id`), `ignore`, `unignore` (`name`) and `quiet`, whose
+        /// reply lists `muted_rooms` and the `names` ignored.
+        case quiet
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

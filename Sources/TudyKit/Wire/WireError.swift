@@ -61,6 +61,8 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .invalidRoomName(let problem): (code, detail) = ("invalid_room_name", problem)
         case .invalidTopic(let problem): (code, detail) = ("invalid_topic", problem)
         case .cannotRenameDirect(let id): (code, self.id) = ("cannot_rename_direct", id)
+        case .cannotIgnoreSelf: code = "cannot_ignore_self"
+        case .tooManyIgnored: code = "too_many_ignored"
         case .notAnEmoji(let text): (code, detail) = ("not_an_emoji", text)
         case .tooManyReactions(let id): (code, self.id) = ("too_many_reactions", id)
         }
@@ -104,6 +106,8 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "invalid_room_name": detail.map(StoreError.invalidRoomName)
         case "invalid_topic": detail.map(StoreError.invalidTopic)
         case "cannot_rename_direct": id.map(StoreError.cannotRenameDirect)
+        case "cannot_ignore_self": .cannotIgnoreSelf
+        case "too_many_ignored": .tooManyIgnored
         case "not_an_emoji": detail.map(StoreError.notAnEmoji)
         case "too_many_reactions": id.map(StoreError.tooManyReactions)
         default: nil

@@ -21,6 +21,8 @@ package struct WireFrame: Codable, Sendable, Equatable {
     /// `user`: the day they joined, when the store kept it.
     package var joinedAt: Date?
     package var names: [String]?
+    /// `quiet`: the rooms the user muted (`names` holds the people they ignore).
+    package var mutedRooms: [Int]?
     package var project: Project?
     package var projects: [Project]?
     /// `projects`: more posts of the page came after these than fitted in the reply.
@@ -44,6 +46,7 @@ package struct WireFrame: Codable, Sendable, Equatable {
         case messageID = "message_id"
         case hasNewer = "has_newer"
         case hasMore = "has_more"
+        case mutedRooms = "muted_rooms"
         case joinedAt = "joined_at"
     }
 

@@ -15,6 +15,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
         case send, markRead = "mark_read", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message", react
+        case mute, unmute, ignore, unignore, quiet
         case subscribe, unsubscribe
 
         /// Whether the operation signs a connection in.
@@ -24,7 +25,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .joinPost, .kick, .renameRoom, .setTopic, .send, .markRead, .editMessage, .unsendMessage, .react:
+                .leave, .joinPost, .kick, .renameRoom, .setTopic, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore:
                 true
             default:
                 false

@@ -59,6 +59,31 @@ actor ChangeRecorder {
         return Array(buffer.prefix(count))
     }
 
+    /// The changes up to and including the first that `isIt`, within `seconds`: for changes a
+    /// store may tell as one (quick changes of one message); records an issue, saying what
+    /// came, if none does.
+    func until(
+        within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ isIt: @Sendable (StoreChange) -> Bool
+    ) async -> [StoreChange] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !buffer.contains(where: isIt) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("no awaited change within \(seconds) s; saw \(buffer)", sourceLocation: sourceLocation)
+                defer { buffer.removeAll() }
+                return buffer
+            }
+            let timer = Task { [weak self] in
+                try? await Task.sleep(until: deadline)
+                await self?.wake()
+            }
+            await withCheckedContinuation { waiter = $0 }
+            timer.cancel()
+        }
+        let end = buffer.firstIndex(where: isIt)! + 1
+        defer { buffer.removeFirst(end) }
+        return Array(buffer.prefix(end))
+    }
+
     /// What arrived and was not taken yet.
     var pending: [StoreChange] { buffer }
 }

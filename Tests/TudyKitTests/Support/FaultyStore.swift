@@ -110,6 +110,14 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("react") { try await base.react(to: messageID, in: roomID, with: emoji, by: session) }
     }
 
+    func setQuiet(_ quiet: Quiet, _ isQuiet: Bool, by session: Session) async throws {
+        try await pass("setQuiet") { try await base.setQuiet(quiet, isQuiet, by: session) }
+    }
+
+    func quiet(of session: Session) async throws -> Set<Quiet> {
+        try await pass("quiet") { try await base.quiet(of: session) }
+    }
+
     func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
         try await pass("rename") { try await base.rename(roomID: roomID, to: name, by: session) }
     }
