@@ -1,4 +1,5 @@
 import ArgumentParser
+import TudyKit
 import Foundation
 
 /// `tudy` (or `tudy chat`): parses flags, then wires terminal, store and clock into the app.
@@ -69,6 +70,12 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colour, even on a terminal (as NO_COLOR does).")
     var noColor = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How a 1:1 message or a mention in another room is told: bell, osc (the bell and a desktop notification by OSC 777 or OSC 9; inside tmux, set allow-passthrough on) or none.",
+            valueName: "mode"))
+    var notify: DesktopNotification.Mode = .bell
+
     func validate() throws {
         if !servers.isEmpty && (local.memory || local.store != nil || local.seed != nil || check) {
             throw ValidationError("--server uses the server's store: leave out --memory, --store, --seed and --check")
@@ -120,9 +127,11 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
     func run() async throws {
         let settings = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
-            check: check, commands: commands, tracePath: tracePath, json: json, remember: remember, user: user)
+            check: check, commands: commands, tracePath: tracePath, json: json, remember: remember, user: user, notify: notify)
         let status = servers.isEmpty
             ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension DesktopNotification.Mode: ExpressibleByArgument {}

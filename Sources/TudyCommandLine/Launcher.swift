@@ -24,6 +24,8 @@ package enum Launcher {
         var remember: Bool?
         /// `--user NAME`: logs in as NAME first, for this run, leaving a kept login kept.
         var user: String?
+        /// `--notify`: how a 1:1 message or a mention in another room is told.
+        var notify = DesktopNotification.Mode.bell
     }
 
     /// The terminal (or pipe) a session runs at, and the console that writes to it.
@@ -38,9 +40,11 @@ package enum Launcher {
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let terminal = TerminalSession.detect(noColor: settings.noColor, environment: environment)
-        return Surroundings(
-            environment: environment, terminal: terminal,
-            console: Console(output: StandardStreams(), capabilities: terminal.capabilities, json: settings.json))
+        let console = Console(output: StandardStreams(), capabilities: terminal.capabilities, json: settings.json)
+        console.notifies = settings.notify
+        console.notification = DesktopNotification(
+            sequence: .forTerminal(environment), throughTmux: environment["TMUX"] != nil)
+        return Surroundings(environment: environment, terminal: terminal, console: console)
     }
 
     /// A session on a local store.

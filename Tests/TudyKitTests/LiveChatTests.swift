@@ -249,7 +249,7 @@ struct LiveChatTests {
         #expect(app.output.standardOutput == "#\(first.id) [11-27 09:00] bob: the first (edited)\n")
     }
 
-    @Test("the bell rings on a terminal only")
+    @Test("the bell rings on a terminal only, and not with --notify none")
     func bellOnTerminalOnly() {
         let output = RecordingOutput()
         Console(output: output, capabilities: .init(isTerminal: true)).bell()
@@ -257,6 +257,29 @@ struct LiveChatTests {
         let piped = RecordingOutput()
         Console(output: piped).bell()
         #expect(piped.standardOutput == "")
+        let quiet = RecordingOutput()
+        let console = Console(output: quiet, capabilities: .init(isTerminal: true))
+        console.notifies = .none
+        console.alert(title: "carol in @carol", body: "hi")
+        #expect(quiet.standardOutput == "")
+    }
+
+    @Test("--notify osc: a 1:1 message from another room rings the bell and asks the terminal for a desktop notification of who, where and what; a pipe gets neither")
+    func desktopNotification() async throws {
+        let store = TestApp.memoryStore()
+        for name in ["alice", "bob", "carol"] { _ = try await store.signUp(name: name, password: "password-\(name)") }
+        let app = TestApp(store: store, capabilities: .init(isTerminal: true))
+        app.context.console.notifies = .osc
+        app.context.console.notification = DesktopNotification(sequence: .osc777, throughTmux: false)
+        try await app.app.start()
+        app.context.login.session = try await app.session("bob")
+        let carol = try await app.session("carol")
+        let other = try await app.store.directRoom(between: carol, and: bob)
+        await app.send("/chat")
+        app.output.clear()
+        // A message holds no control character; a newline, a ';' and a bidi override it may.
+        await app.tabBar.show(.message(try await app.store.send("lunch?\n;at noon\u{202E}", to: other.id, from: carol)))
+        #expect(app.output.standardOutput.hasSuffix("\u{07}\u{1B}]777;notify;carol in @carol;lunch? ,at noon\u{07}"), "\(app.output.standardOutput.debugDescription)")
     }
 
     @Test("/wait prints a reply that comes while it waits, once, and goes on")

@@ -175,3 +175,37 @@ struct ReactionTextTests {
         #expect(TextFormat.utc.body(message.deleted) == "(message deleted)", "an unsent message shows none")
     }
 }
+
+/// `--notify osc`: what goes into the escape sequence of a desktop notification.
+@Suite("Desktop notifications")
+struct DesktopNotificationTests {
+    static let hostile = [
+        "\u{1B}]777;notify;pwned;x\u{07}", "\u{9D}0;title\u{9C}", "\u{1B}\\", "a\u{202E}b", "two\nlines\r", "bell\u{07}",
+        "\u{1B}P+q\u{1B}\\", "zero\u{200B}width", String(repeating: "ê", count: 500),
+    ]
+
+    @Test("nothing another user typed can end the sequence or start another: one opening, one end, only printable text", arguments: hostile)
+    func inert(_ text: String) {
+        for sequence in [DesktopNotification.Sequence.osc777, .osc9] {
+            let written = DesktopNotification(sequence: sequence, throughTmux: false).escapeSequence(title: text, body: text)
+            let scalars = Array(written.unicodeScalars)
+            #expect(scalars.filter { $0 == "\u{1B}" }.count == 1 && scalars.first == "\u{1B}", "\(written.debugDescription)")
+            #expect(scalars.filter { $0 == "\u{07}" }.count == 1 && scalars.last == "\u{07}", "\(written.debugDescription)")
+            let payload = scalars.dropFirst().dropLast()
+            #expect(!payload.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+            let fields = String(String.UnicodeScalarView(payload)).split(separator: ";", omittingEmptySubsequences: false)
+            #expect(fields.count == (sequence == .osc777 ? 4 : 2), "a ';' of the text would start a field: \(fields)")
+            #expect(written.count <= 16 + DesktopNotification.titleLimit + DesktopNotification.bodyLimit)
+        }
+    }
+
+    @Test("inside tmux the sequence is passed through whole: its escapes doubled, ended by ST")
+    func tmux() {
+        let written = DesktopNotification(sequence: .osc777, throughTmux: true).escapeSequence(title: "carol in @carol", body: "hi")
+        #expect(written == "\u{1B}Ptmux;\u{1B}\u{1B}]777;notify;carol in @carol;hi\u{07}\u{1B}\\")
+        #expect(DesktopNotification(sequence: .osc9, throughTmux: false).escapeSequence(title: "carol", body: "9;4;1")
+            == "\u{1B}]9;tudy: carol: 9,4,1\u{07}")
+        #expect(DesktopNotification.Sequence.forTerminal(["TERM_PROGRAM": "iTerm.app"]) == .osc9)
+        #expect(DesktopNotification.Sequence.forTerminal(["TERM": "foot"]) == .osc777)
+    }
+}

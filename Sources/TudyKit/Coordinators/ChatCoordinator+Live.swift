@@ -19,7 +19,9 @@ extension ChatCoordinator {
             else { return }
             let room = try await knownRoom(message.roomID, for: session)
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
-            if room.kind == .direct || Mention.names(session.user, in: message.text) { context.console.bell() }
+            if room.kind == .direct || Mention.names(session.user, in: message.text) {
+                context.console.alert(title: "\(message.sender.name) in \(room.title(for: session.user))", body: message.text)
+            }
         case .messageChanged(let message):
             // Only the open room shows it: an old message changed elsewhere is no news.
             guard let openRoom, openRoom.room.id == message.roomID else { return }

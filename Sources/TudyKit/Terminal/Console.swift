@@ -28,6 +28,10 @@ package final class Console {
     package let writesJSON: Bool
     /// How dates, messages and posts are written as text; the app's context sets it.
     package var format = TextFormat.utc
+    /// What `--notify` asks for; the executable sets it.
+    package var notifies = DesktopNotification.Mode.bell
+    /// The sequence a desktop notification is written in, for the terminal tudy runs in.
+    package var notification: DesktopNotification?
     /// Who reads: a message naming them (`@name`) is highlighted. The app's context sets it.
     package var viewer: () -> User? = { nil }
 
@@ -170,8 +174,17 @@ package final class Console {
 extension Console {
     /// Rings the terminal's bell; a pipe or a file gets nothing.
     package func bell() {
-        guard capabilities.isTerminal, !writesJSON else { return }
+        guard capabilities.isTerminal, !writesJSON, notifies != .none else { return }
         output.write("\u{07}", to: .standardOutput)
+    }
+
+    /// Tells of news that wants the user (a 1:1 message, a mention) as `--notify` says: the
+    /// bell, and a desktop notification of `title` and `body` for `osc`. A pipe or a file gets
+    /// nothing.
+    package func alert(title: String, body: String) {
+        bell()
+        guard capabilities.isTerminal, !writesJSON, notifies == .osc, let notification else { return }
+        output.write(notification.escapeSequence(title: title, body: body), to: .standardOutput)
     }
 
     /// Prints rows whose columns line up.

@@ -13,13 +13,14 @@ final class TestApp {
     private var sessions: [String: Session] = [:]
 
     init(
-        store: (any ChatStore)? = nil, trace: FlowTrace? = nil, json: Bool = false,
+        store: (any ChatStore)? = nil, trace: FlowTrace? = nil, json: Bool = false, capabilities: Console.Capabilities = .plain,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.store = store ?? TestApp.memoryStore()
         output.echoes = !json
         context = AppContext(
-            store: self.store, console: Console(output: output, json: json), format: .utc, trace: trace, sleep: sleep)
+            store: self.store, console: Console(output: output, capabilities: capabilities, json: json), format: .utc, trace: trace,
+            sleep: sleep)
         app = AppCoordinator(context: context)
     }
 
