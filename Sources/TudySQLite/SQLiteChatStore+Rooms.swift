@@ -143,21 +143,26 @@ extension SQLiteChatStore {
 
     package func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
         let name = try Room.checkedName(name)
-        let now = clock.now()
-        return try await write { db in
-            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            guard try Self.room(id: Int64(roomID), in: db).kind == .group else { throw StoreError.cannotRenameDirect(roomID) }
-            try db.run(sql: "UPDATE room SET name = ? WHERE id = ?", arguments: [name, roomID])
-            return try Self.room(id: Int64(roomID), in: db)
+        return try await setRoom("name", to: name, roomID: roomID, by: session) { room in
+            guard room.kind == .group else { throw StoreError.cannotRenameDirect(roomID) }
         }
     }
 
     package func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room {
-        let topic = try Room.checkedTopic(topic)
+        try await setRoom("topic", to: try Room.checkedTopic(topic), roomID: roomID, by: session)
+    }
+
+    /// Sets a column of a room the session's user is in (the v18 trigger tells its
+    /// watchers), once `check` allows it; the room as it is now.
+    private func setRoom(
+        _ column: String, to value: String?, roomID: Int, by session: Session,
+        check: @escaping @Sendable (Room) throws -> Void = { _ in }
+    ) async throws -> Room {
         let now = clock.now()
         return try await write { db in
             try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            try db.run(sql: "UPDATE room SET topic = ? WHERE id = ?", arguments: [topic, roomID])
+            try check(try Self.room(id: Int64(roomID), in: db))
+            try db.run(sql: "UPDATE room SET \(column) = ? WHERE id = ?", arguments: [value, roomID])
             return try Self.room(id: Int64(roomID), in: db)
         }
     }

@@ -99,25 +99,18 @@ struct ReadmeTests {
         }
     }
 
-    @Test("the README's example of /me and /reply is lines of the edit-and-unsend transcript")
-    func actionExample() throws {
-        let shown = try Self.block(after: "## Using it", language: "text")
+    @Test(
+        "each example of the README's Using it is lines of a golden transcript, and shows the commands it is there for",
+        arguments: [
+            ("text", "edit-and-unsend", ["/me ", "/reply "]),
+            ("console", "study-rooms", ["/join", "/kick ", "/rename ", "/topic ", "/react ", "/mute", "/ignore "]),
+        ])
+    func commandExamples(language: String, transcript name: String, commands: [String]) throws {
+        let shown = try Self.block(after: "## Using it", language: language)
         let transcript = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/Transcripts/edit-and-unsend.out"), encoding: .utf8)
+            contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/Transcripts/\(name).out"), encoding: .utf8)
         let lines = transcript.split(separator: "\n")
-        #expect(shown.contains("/me ") && shown.contains("/reply "))
-        for line in shown.split(separator: "\n") {
-            #expect(lines.contains(line), "not a line of the transcript: \(line)")
-        }
-    }
-
-    @Test("the README's example of /join and /kick is lines of the study-rooms transcript")
-    func studyRoomExample() throws {
-        let shown = try Self.block(after: "## Using it", language: "console")
-        let transcript = try String(
-            contentsOf: Self.root.appendingPathComponent("Tests/TudyKitTests/Transcripts/study-rooms.out"), encoding: .utf8)
-        let lines = transcript.split(separator: "\n")
-        #expect(shown.contains("/join") && shown.contains("/kick "))
+        for command in commands { #expect(shown.contains("> " + command), "no example of \(command)") }
         for line in shown.split(separator: "\n") {
             #expect(lines.contains(line), "not a line of the transcript: \(line)")
         }

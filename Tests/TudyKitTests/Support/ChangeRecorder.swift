@@ -39,21 +39,10 @@ actor ChangeRecorder {
 
     /// The next `count` changes, within `seconds`; records an issue, and returns what came, if they do not.
     func next(_ count: Int, within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) async -> [StoreChange] {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while buffer.count < count {
-            guard ContinuousClock.now < deadline else {
-                Issue.record(
-                    "expected \(count) changes within \(seconds) s, saw \(buffer.count): \(buffer)",
-                    sourceLocation: sourceLocation)
-                defer { buffer.removeAll() }
-                return buffer
-            }
-            let timer = Task { [weak self] in
-                try? await Task.sleep(until: deadline)
-                await self?.wake()
-            }
-            await withCheckedContinuation { waiter = $0 }
-            timer.cancel()
+        guard await waitUntil(within: seconds, { $0.count >= count }) else {
+            Issue.record("expected \(count) changes within \(seconds) s, saw \(buffer.count): \(buffer)", sourceLocation: sourceLocation)
+            defer { buffer.removeAll() }
+            return buffer
         }
         defer { buffer.removeFirst(count) }
         return Array(buffer.prefix(count))
@@ -65,13 +54,21 @@ actor ChangeRecorder {
     func until(
         within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ isIt: @Sendable (StoreChange) -> Bool
     ) async -> [StoreChange] {
+        guard await waitUntil(within: seconds, { $0.contains(where: isIt) }) else {
+            Issue.record("no awaited change within \(seconds) s; saw \(buffer)", sourceLocation: sourceLocation)
+            defer { buffer.removeAll() }
+            return buffer
+        }
+        let end = buffer.firstIndex(where: isIt)! + 1
+        defer { buffer.removeFirst(end) }
+        return Array(buffer.prefix(end))
+    }
+
+    /// Waits until what arrived is `enough`, or `seconds` have passed; whether it is.
+    private func waitUntil(within seconds: Double, _ enough: ([StoreChange]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        while !buffer.contains(where: isIt) {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("no awaited change within \(seconds) s; saw \(buffer)", sourceLocation: sourceLocation)
-                defer { buffer.removeAll() }
-                return buffer
-            }
+        while !enough(buffer) {
+            guard ContinuousClock.now < deadline else { return false }
             let timer = Task { [weak self] in
                 try? await Task.sleep(until: deadline)
                 await self?.wake()
@@ -79,9 +76,7 @@ actor ChangeRecorder {
             await withCheckedContinuation { waiter = $0 }
             timer.cancel()
         }
-        let end = buffer.firstIndex(where: isIt)! + 1
-        defer { buffer.removeFirst(end) }
-        return Array(buffer.prefix(end))
+        return true
     }
 
     /// What arrived and was not taken yet.
