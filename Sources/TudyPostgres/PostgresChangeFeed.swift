@@ -204,7 +204,7 @@ actor PostgresChangeFeed {
     private func readWhileNoted() async {
         // Once stopped (the store closed), a read fails at once and a sleep returns at once:
         // trying again would spin.
-        while (messagesToRead || sessionsToCheck || !roomsToRead.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled {
+        while (messagesToRead || sessionsToCheck || !roomsToRead.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled && !isStopped {
             let readsMessages = messagesToRead
             let roomIDs = roomsToRead
             let changedIDs = changedToRead
