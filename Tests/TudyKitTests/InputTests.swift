@@ -145,3 +145,23 @@ struct InputTests {
         #expect(CommandSuggestion.nearest(to: typed, among: CommandCatalog.allNames) == expected)
     }
 }
+
+/// `tudy --user NAME` or `-c LINE` at a terminal: the lines given first wrap the terminal's reader.
+@MainActor
+@Suite("Lines given as arguments")
+struct CommandArgumentReaderTests {
+    /// A terminal's reader that only records where Tab would complete from.
+    final class CompletingReader: LineReader {
+        var source: (@MainActor () async -> CompletionVocabulary?)?
+        func readLine(_ request: LineRequest) async -> LineReadResult { .end }
+        func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) { self.source = source }
+    }
+
+    @Test("Tab completes at the terminal after the lines given first (it did nothing after --user)")
+    func completionReachesTheTerminal() async {
+        let terminal = CompletingReader()
+        let reader = CommandArgumentReader(lines: ["/login alice"], rest: terminal, readsOn: true)
+        reader.completes { CompletionVocabulary(commands: ["help"]) }
+        #expect(await terminal.source?()?.commands == ["help"])
+    }
+}

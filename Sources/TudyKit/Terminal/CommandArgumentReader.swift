@@ -31,4 +31,9 @@ package final class CommandArgumentReader: LineReader {
     package func resumePrompt(_ prompt: String?) {
         rest.resumePrompt(prompt)
     }
+
+    /// Tab completes in what is typed after the arguments (`tudy --user NAME` at a terminal).
+    package func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {
+        rest.completes(from: source)
+    }
 }
