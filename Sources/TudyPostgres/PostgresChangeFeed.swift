@@ -147,6 +147,10 @@ actor PostgresChangeFeed {
     private var roomsToRead: [Int] = []
     /// Messages edited or deleted, to be read as they are now.
     private var changedToRead: [Int] = []
+    /// Read marks moved, told once the messages committed before them are.
+    private var readsToTell: [(roomID: Int, reader: User, upTo: Int)] = []
+    /// Read marks may have moved unheard (a lost connection): each room's are read.
+    private var marksToRead = false
     /// Sessions may have ended unheard (a lost connection): each follower's is looked up.
     private var sessionsToCheck = false
     private var reading: Task<Void, Never>?
@@ -156,8 +160,15 @@ actor PostgresChangeFeed {
     /// Whether a reader is at work; once stopped, it ends.
     var isReading: Bool { reading != nil }
 
+    /// The start of a notification that a member of room `roomID` read it further:
+    /// `d<room>:<up to>:<name>`.
+    static func readPrefix(roomID: Int) -> String {
+        "d\(roomID):"
+    }
+
     /// Takes in a notification's payload: `m` for new messages, `r<id>` for a changed room,
-    /// `e<id>` for an edited or deleted message, `s<hash>` for a session that ended.
+    /// `e<id>` for an edited or deleted message, `d…` for a read mark moved (`readPrefix`),
+    /// `s<hash>` for a session that ended.
     func note(_ payload: String) {
         if payload.hasPrefix("s") {
             // Told at the logout's commit, before anything committed after it.
@@ -170,6 +181,12 @@ actor PostgresChangeFeed {
             // A message sent and changed at once is told new first.
             messagesToRead = true
             if !changedToRead.contains(messageID) { changedToRead.append(messageID) }
+        } else if payload.hasPrefix("d") {
+            let fields = payload.dropFirst().split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let roomID = Int(fields[0]), let upTo = Int(fields[1]) else { return }
+            // Told after the messages committed before it, which the reader may not have read yet.
+            messagesToRead = true
+            readsToTell.append((roomID, User(name: String(fields[2])), upTo))
         } else if payload.hasPrefix("r"), let roomID = Int(payload.dropFirst()) {
             // Messages committed before the room changed are told first.
             messagesToRead = true
@@ -192,6 +209,7 @@ actor PostgresChangeFeed {
     private func noteEverything() {
         sessionsToCheck = true
         messagesToRead = true
+        marksToRead = true
         for roomID in rooms.keys.sorted() where !roomsToRead.contains(roomID) { roomsToRead.append(roomID) }
         startReading()
     }
@@ -204,25 +222,35 @@ actor PostgresChangeFeed {
     private func readWhileNoted() async {
         // Once stopped (the store closed), a read fails at once and a sleep returns at once:
         // trying again would spin.
-        while (messagesToRead || sessionsToCheck || !roomsToRead.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled && !isStopped {
+        while (messagesToRead || sessionsToCheck || marksToRead || !roomsToRead.isEmpty || !changedToRead.isEmpty)
+            && !Task.isCancelled && !isStopped
+        {
             let readsMessages = messagesToRead
             let roomIDs = roomsToRead
             let changedIDs = changedToRead
             let checksSessions = sessionsToCheck
+            let readsMarks = marksToRead
+            let reads = readsToTell
             sessionsToCheck = false
             messagesToRead = false
+            marksToRead = false
             roomsToRead = []
             changedToRead = []
+            readsToTell = []
             do {
                 try await client.withConnection { connection in
                     if checksSessions { try await self.endSessionsGone(on: connection) }
                     if readsMessages { try await self.readMessages(on: connection) }
                     if !changedIDs.isEmpty { try await self.readChanged(changedIDs, on: connection) }
                     for roomID in roomIDs { try await self.readRoom(roomID, on: connection) }
+                    if readsMarks { try await self.readMarks(on: connection) }
                 }
+                for read in reads { tell(read.reader, readUpTo: read.upTo, in: read.roomID) }
             } catch {
                 logger.error("could not read the database's changes: trying again", metadata: ["error": "\(PostgresChatStore.reason(error))"])
                 messagesToRead = messagesToRead || readsMessages
+                marksToRead = marksToRead || readsMarks
+                readsToTell = reads + readsToTell
                 sessionsToCheck = sessionsToCheck || checksSessions
                 roomsToRead = roomIDs + roomsToRead.filter { !roomIDs.contains($0) }
                 changedToRead = changedIDs + changedToRead.filter { !changedIDs.contains($0) }
@@ -294,6 +322,29 @@ actor PostgresChangeFeed {
             for follower in followers.values where members.contains(follower.viewerKey) {
                 follower.continuation.yield(.messageChanged(message))
             }
+        }
+    }
+
+    /// Tells the followers in a room, as last read, that a member read it further.
+    private func tell(_ reader: User, readUpTo upTo: Int, in roomID: Int) {
+        guard let members = rooms[roomID]?.members else { return }
+        for follower in followers.values where members.contains(where: { $0.isNamed(follower.viewer.name) }) {
+            follower.continuation.yield(.read(roomID: roomID, reader: reader, upTo: upTo))
+        }
+    }
+
+    /// After a lost connection, every member's read mark in the rooms followed, as it is now:
+    /// a mark that moved meanwhile is told (one that did not is told again, which moves nothing).
+    private func readMarks(on connection: PostgresConnection) async throws {
+        let roomIDs = rooms.keys.sorted()
+        guard !roomIDs.isEmpty else { return }
+        for try await (roomID, name, upTo) in try await connection.query(
+            """
+            SELECT membership.room_id, users.name, membership.last_read_message_id FROM membership JOIN users ON users.id = membership.user_id
+            WHERE membership.room_id = ANY(\(roomIDs)) AND membership.is_member AND membership.last_read_message_id > 0
+            """, logger: PostgresChatStore.quiet
+        ).decode((Int, String, Int).self) {
+            tell(User(name: name), readUpTo: upTo, in: roomID)
         }
     }
 

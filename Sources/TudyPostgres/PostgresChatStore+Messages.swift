@@ -298,12 +298,38 @@ extension PostgresChatStore {
     package func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in
-            let userID = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection).id
+            let reader = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            // No further than the newest message: a mark past it would count what comes as
+            // read. The members are told when it moved, by a notification that says how far.
             try await connection.query(
                 """
-                UPDATE membership SET last_read_message_id = GREATEST(last_read_message_id, \(messageID))
-                WHERE room_id = \(roomID) AND user_id = \(userID)
+                WITH moved AS (
+                    UPDATE membership SET last_read_message_id = newest.up_to
+                    FROM (SELECT LEAST(\(messageID), COALESCE(MAX(id), 0)) AS up_to FROM message WHERE room_id = \(roomID)) AS newest
+                    WHERE membership.room_id = \(roomID) AND membership.user_id = \(reader.id)
+                      AND membership.last_read_message_id < newest.up_to
+                    RETURNING newest.up_to
+                )
+                SELECT pg_notify(\(PostgresChangeFeed.channel), \(PostgresChangeFeed.readPrefix(roomID: roomID)) || up_to::text || \(":" + reader.user.name))
+                FROM moved
                 """, logger: Self.quiet)
+        }
+    }
+
+    package func readMarks(in roomID: Int, for session: Session) async throws -> [User: Int] {
+        let now = clock.now()
+        return try await transaction { connection in
+            try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            var marks: [User: Int] = [:]
+            for try await (name, upTo) in try await connection.query(
+                """
+                SELECT users.name, membership.last_read_message_id FROM membership JOIN users ON users.id = membership.user_id
+                WHERE membership.room_id = \(roomID) AND membership.is_member AND membership.last_read_message_id > 0
+                """, logger: Self.quiet
+            ).decode((String, Int).self) {
+                marks[User(name: name)] = upTo
+            }
+            return marks
         }
     }
 }

@@ -7,7 +7,7 @@ import TudyKit
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
 /// over a WebSocket, checked by the server's store; changes are pushed by the server. A
 /// connection acts as the one session that signed in on it, so each session has its own.
-package final class RemoteChatStore: ChatStore {
+package final class RemoteChatStore: ChatStore, PresenceSource {
     private let connections: SessionConnections
     private let reports = ConnectionReportHub()
     /// What the server said it has beyond its version's operations, once connected.
@@ -354,6 +354,18 @@ package final class RemoteChatStore: ChatStore {
 
     package func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         _ = try await call(.markRead, session) { $0.roomID = roomID; $0.messageID = messageID }
+    }
+
+    package func connectedMembers(of roomID: Int, for session: Session) async throws -> Set<String>? {
+        // An older server can not say who is connected.
+        guard features.withLock({ $0?.contains(WireCodec.Feature.presence.rawValue) ?? false }) else { return nil }
+        return Set(try field(try await call(.presence, session) { $0.roomID = roomID }.names, .presence))
+    }
+
+    package func readMarks(in roomID: Int, for session: Session) async throws -> [User: Int] {
+        try require(.readCounts, for: "who has read what")
+        let marks = try field(try await call(.readMarks, session) { $0.roomID = roomID }.readMarks, .readMarks)
+        return Dictionary(marks.map { (User(name: $0.name), $0.upTo) }, uniquingKeysWith: max)
     }
 
     // MARK: - Changes

@@ -52,7 +52,7 @@ struct RemoteSubscription {
             rooms?[room.id] = room
         case .left(let roomID):
             rooms?[roomID] = nil
-        case .messageChanged, .connection:
+        case .messageChanged, .read, .connection:
             break
         }
         continuation.yield(change)

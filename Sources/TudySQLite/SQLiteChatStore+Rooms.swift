@@ -468,10 +468,24 @@ extension SQLiteChatStore {
         let now = clock.now()
         try await write { db in
             let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
+            // No further than the newest message: a mark past it would count what comes as read.
+            let newest = try db.fetchOne(Int.self, sql: "SELECT MAX(id) FROM message WHERE room_id = ?", arguments: [roomID]) ?? 0
             try db.run(sql: """
-                    UPDATE membership SET last_read_message_id = max(last_read_message_id, ?)
-                    WHERE room_id = ? AND user_id = ?
-                    """, arguments: [messageID, roomID, userID])
+                    UPDATE membership SET last_read_message_id = ?
+                    WHERE room_id = ? AND user_id = ? AND last_read_message_id < ?
+                    """, arguments: [min(messageID, newest), roomID, userID, min(messageID, newest)])
+        }
+    }
+
+    package func readMarks(in roomID: Int, for session: Session) async throws -> [User: Int] {
+        let now = clock.now()
+        return try await read { db in
+            _ = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            let rows = try db.fetchAll(Row.self, sql: """
+                    SELECT user.name, membership.last_read_message_id AS up_to FROM membership JOIN user ON user.id = membership.user_id
+                    WHERE membership.room_id = ? AND membership.is_member AND membership.last_read_message_id > 0
+                    """, arguments: [roomID])
+            return Dictionary(uniqueKeysWithValues: rows.map { (User(name: $0["name"]), $0["up_to"] as Int) })
         }
     }
 }

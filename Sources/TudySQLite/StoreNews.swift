@@ -2,8 +2,8 @@ import GRDB
 import TudyKit
 
 /// What was committed to a store between two cursors, read once for all of the store's
-/// followers, whatever rooms they are in: new messages, messages changed since, and rooms
-/// whose members changed, each read by key.
+/// followers, whatever rooms they are in: new messages, messages changed since, rooms whose
+/// members changed, and read marks moved, each read by key.
 struct StoreNews: Sendable {
     /// Where the news ends.
     let through: StoreCursor
@@ -14,6 +14,8 @@ struct StoreNews: Sendable {
     let changed: [(message: Message, change: Int)]
     /// Rooms whose members changed, as they are now, each with the key of its last change.
     let rooms: [(room: Room, change: Int)]
+    /// Read marks moved, in the order they moved, each with its key.
+    let reads: [(roomID: Int, reader: User, upTo: Int, change: Int)]
     /// Sessions that ended, by the hash of their token, each with the key of its end.
     let endedSessions: [String: Int]
 
@@ -41,6 +43,17 @@ struct StoreNews: Sendable {
             let lastChange = try lastKeys(of: "room_id", in: "room_change", after: cursor.roomChange, through: newest.roomChange, db)
             rooms = try lastChange.keys.sorted().map { (try SQLiteChatStore.room(id: Int64($0), in: db), lastChange[$0] ?? 0) }
         }
+        var reads: [(roomID: Int, reader: User, upTo: Int, change: Int)] = []
+        if newest.readChange > cursor.readChange {
+            reads = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT read_change.id, read_change.room_id, read_change.up_to, user.name
+                    FROM read_change JOIN user ON user.id = read_change.user_id
+                    WHERE read_change.id > ? AND read_change.id <= ? ORDER BY read_change.id
+                    """, arguments: [cursor.readChange, newest.readChange]
+            ).map { ($0["room_id"], User(name: $0["name"]), $0["up_to"], $0["id"]) }
+        }
         var endedSessions: [String: Int] = [:]
         if newest.sessionEnd > cursor.sessionEnd {
             for row in try Row.fetchAll(
@@ -50,7 +63,7 @@ struct StoreNews: Sendable {
                 endedSessions[row["token_hash"]] = row["last"]
             }
         }
-        return StoreNews(through: newest, messages: messages, changed: changed, rooms: rooms, endedSessions: endedSessions)
+        return StoreNews(through: newest, messages: messages, changed: changed, rooms: rooms, reads: reads, endedSessions: endedSessions)
     }
 
     /// For each value of `column` in the rows of a change table between two keys, its last key.

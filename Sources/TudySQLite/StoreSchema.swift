@@ -239,6 +239,23 @@ enum StoreSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v21 read marks told") { db in
+            // Each move of a member's read mark, kept by a trigger whoever writes, so that the
+            // store's watcher tells the room's members by key (the counts of who has not read
+            // a message yet), as it tells them of new messages.
+            try db.execute(sql: """
+                    CREATE TABLE read_change (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id),
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        up_to INTEGER NOT NULL
+                    );
+                    CREATE TRIGGER read_change_move AFTER UPDATE OF last_read_message_id ON membership
+                    WHEN new.last_read_message_id > old.last_read_message_id BEGIN
+                        INSERT INTO read_change (room_id, user_id, up_to) VALUES (new.room_id, new.user_id, new.last_read_message_id);
+                    END;
+                    """)
+        }
         return migrator
     }
 

@@ -16,6 +16,11 @@ actor OpenCounts {
         return true
     }
 
+    /// Whether `key` has one open or more.
+    func isOpen(_ key: String) -> Bool {
+        counts[key] != nil
+    }
+
     /// Counts one of `key`'s as closed.
     func close(_ key: String) {
         let count = counts[key, default: 1] - 1

@@ -148,6 +148,7 @@ actor ServerConnection {
         do {
             switch request.op {
             case .subscribe: return try await subscribe(request)
+            case .presence: return try await presence(request)
             case .unsubscribe:
                 if let id = request.subscription, let ended = subscriptions.removeValue(forKey: id) {
                     ended.task.cancel()
@@ -241,6 +242,18 @@ actor ServerConnection {
         let frame = try await service.answer(request, signedInWith: signedIn)
         await replies.keep(frame, for: scope)
         return frame
+    }
+
+    /// The members of a room of the user's who have a connection signed in to this server now
+    /// (`/members`): what the server knows of the moment, never stored.
+    private func presence(_ request: WireRequest) async throws -> WireFrame {
+        guard let roomID = request.roomID else { throw WireService.BadRequest(message: "presence needs room_id") }
+        let room = try await service.store.room(id: roomID, for: try await service.session(signedIn))
+        var reply = WireFrame.reply(to: request.id)
+        var names: [String] = []
+        for member in room.members where await userConnections.isOpen(Accounts.key(member.name)) { names.append(member.name) }
+        reply.names = names
+        return reply
     }
 
     /// Signs the connection in, unless its user has `ServerLimits.connectionsPerUser` already.

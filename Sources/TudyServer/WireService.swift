@@ -123,6 +123,9 @@ struct WireService: Sendable {
             try await store.markRead(
                 roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),
                 for: try await session(token))
+        case .readMarks:
+            let marks = try await store.readMarks(in: try need(request.roomID, "room_id"), for: try await session(token))
+            reply.readMarks = marks.map { WireReadMark(name: $0.key.name, upTo: $0.value) }.sorted { $0.name < $1.name }
         case .findMessages:
             // The store takes words as MessageSearch.words gives them; a client may send them as typed.
             let words = MessageSearch.words(try need(request.words, "words").joined(separator: " "))
@@ -150,7 +153,7 @@ struct WireService: Sendable {
             let quiet = try await store.quiet(of: try await session(token))
             reply.mutedRooms = quiet.compactMap { if case .room(let id) = $0 { id } else { nil } }.sorted()
             reply.names = quiet.compactMap { if case .person(let name) = $0 { name } else { nil } }.sorted()
-        case .subscribe, .unsubscribe:
+        case .presence, .subscribe, .unsubscribe:
             throw BadRequest(message: "\(request.op.rawValue) is answered by the connection")
         }
         return reply

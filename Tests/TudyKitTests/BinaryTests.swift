@@ -126,7 +126,7 @@ struct BinaryTests {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)")
         }
         #expect(run.standardError.hasPrefix(#"{"code":"unknown","message":"unknown command /nosuch"#))
-        #expect(run.combined.contains(#""text":"hello","type":"message"}"#) && !run.combined.contains("bob-password"))
+        #expect(run.combined.contains(#""text":"hello","type":"message","unread":1}"#) && !run.combined.contains("bob-password"))
     }
 
     @Test("a closed output pipe (`tudy < s | head -1`) stops the script at once: status 141, nothing more done")

@@ -80,7 +80,7 @@ struct InputTests {
         #expect(testApp.output.standardOutput.hasSuffix("""
             #1 [11-27 09:00] bob: one
                                   /leave
-                                  three
+                                  three ·\u{00A0}1\u{00A0}unread
             chat > rooms > @alice
 
             """))

@@ -31,7 +31,7 @@ extension InteractiveTests {
         let pending = try Self.documentedLine("### When the server is away")
         try terminal.waitUntil { $0.contains(pending) }
         (server, _) = try serve(port: String(url.split(separator: ":").last ?? ""))
-        var shown = try terminal.waitUntil { $0.contains("] bob: after it\n") }
+        var shown = try terminal.waitUntil { $0.contains("] bob: after it") }
         let sent = shown.components(separatedBy: "\n").filter { $0.contains("] bob: while away") || $0.contains("] bob: after it") }
         #expect(sent.count == 2 && sent[0].contains("while away"), "\(shown)")
         #expect(!shown.contains("not connected"), "\(shown)")

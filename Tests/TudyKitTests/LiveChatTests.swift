@@ -53,7 +53,7 @@ struct LiveChatTests {
         _ = try await app.store.send("A1", to: 1, from: try await app.session("alice"))
         app.output.clear()
         await app.send("B1")
-        #expect(app.output.standardOutput == "#1 [11-27 09:00] alice: A1\n#2 [11-27 09:00] bob: B1\n")
+        #expect(app.output.standardOutput == "#1 [11-27 09:00] alice: A1\n#2 [11-27 09:00] bob: B1 ·\u{00A0}1\u{00A0}unread\n")
         #expect(try await unread(app, room: 1) == 0)
     }
 
@@ -127,7 +127,7 @@ struct LiveChatTests {
         await app.send("/edit bob's changed one")
         let changed = try #require(try await app.store.messages(in: 1, for: try await app.session("bob"), before: nil, limit: 1).messages.last)
         await app.tabBar.show(.messageChanged(changed))
-        #expect(app.output.standardOutput == "#\(changed.id) [11-27 09:00] bob: bob's changed one (edited)\n", "the user's own change to a shown message, once")
+        #expect(app.output.standardOutput == "#\(changed.id) [11-27 09:00] bob: bob's changed one (edited) ·\u{00A0}1\u{00A0}unread\n", "the user's own change to a shown message, once")
     }
 
     @Test("a rename or a topic in the open room is one event line, live; the user's own, once; from another room, nothing")
@@ -246,7 +246,7 @@ struct LiveChatTests {
         app.output.clear()
         let again = try await app.store.edit(.id(first.id), in: 1, to: "the first", by: bobs)
         await app.tabBar.show(.messageChanged(again))
-        #expect(app.output.standardOutput == "#\(first.id) [11-27 09:00] bob: the first (edited)\n")
+        #expect(app.output.standardOutput == "#\(first.id) [11-27 09:00] bob: the first (edited) ·\u{00A0}1\u{00A0}unread\n")
     }
 
     @Test("the bell rings on a terminal only, and not with --notify none")
@@ -349,5 +349,56 @@ struct LiveChatTests {
         #expect(app.output.standardOutput == "[11-27 09:00] #1 @alice alice: see you at nine\n")
         #expect(try await app.store.firstUnread(in: 1, for: try await app.session("bob")) == nil)
         #expect(try await app.store.messages(in: 1, for: try await app.session("bob"), after: 0, limit: 10).count == 3)
+    }
+
+    @Test("read counts: each message shows how many have not read it (the viewer not counted); a read of bob's own says the count left, live; /seen names who")
+    func readCounts() async throws {
+        let app = try await app()
+        let (aliceSession, carolSession) = (try await app.session("alice"), try await app.session("carol"))
+        let group = try await app.store.invite(carol, to: 1, by: aliceSession)
+        let asked = try await app.store.send("chapter 3?", to: group.id, from: aliceSession)
+        await app.send("/chat", "/open \(group.id)")
+        #expect(app.output.standardOutput.contains("alice: chapter 3? ·\u{00A0}1\u{00A0}unread\n"), "carol has not read it; bob is reading it")
+        app.output.clear()
+        await app.send("yes, at eight")
+        let own = try #require(try await app.store.messages(in: group.id, for: carolSession, before: nil, limit: 1).messages.last)
+        #expect(app.output.standardOutput == "#\(own.id) [11-27 09:00] bob: yes, at eight ·\u{00A0}2\u{00A0}unread\n")
+
+        /// Someone reads up to a message, as the store would tell it (`times` over); what is printed.
+        func read(by session: Session, upTo id: Int, times: Int = 1) async throws -> String {
+            app.output.clear()
+            try await app.store.markRead(roomID: group.id, upTo: id, for: session)
+            for _ in 0..<times { await app.tabBar.show(.read(roomID: group.id, reader: session.user, upTo: id)) }
+            return app.output.standardOutput
+        }
+        #expect(try await read(by: aliceSession, upTo: own.id, times: 2) == "── alice read #\(own.id) · 1 unread ──\n", "once, though told twice")
+        #expect(try await read(by: carolSession, upTo: asked.id) == "", "carol read only alice's message")
+        app.output.clear()
+        #expect(await app.send("/seen \(own.id)") == [])
+        #expect(app.output.standardOutput == "#\(own.id) read by alice · not yet: carol\n")
+        app.output.clear()
+        await app.send("/ignore carol", "/chat", "/open \(group.id)")
+        #expect(try await read(by: carolSession, upTo: own.id) == "", "nothing of someone ignored")
+        #expect(await app.send("/seen \(own.id)") == [])
+        #expect(app.output.standardOutput == "#\(own.id) read by alice, carol · everyone has\n")
+        #expect(await app.send("/seen 99") == ["there is no message #99 in this room: the number is the one shown before a message"])
+    }
+
+    @Test("a message shown while the room's read mark waits out its pause is read all the same: /next does not open the room again")
+    func nextAfterPausedMark() async throws {
+        // The pause after a mark never ends here: only what /next does can mark the second message.
+        let app = try await app(sleep: { _ in try await Task.sleep(for: .seconds(3600)) })
+        app.context.showsLiveMessages = true
+        let alice = try await app.session("alice")
+        // The feed brings bob's changes, so the room shows them as they come (handed in below).
+        await app.context.live.follow(try await app.session("bob"))
+        await app.send("/chat", "/open 1")
+        await app.tabBar.show(.message(try await app.store.send("first", to: 1, from: alice)))
+        await app.tabBar.show(.message(try await app.store.send("second", to: 1, from: alice)))
+        #expect(try await unread(app, room: 1) == 1, "the second waits for the pause")
+        app.output.clear()
+        #expect(await app.send("/next") == [])
+        #expect(app.output.standardOutput == "no unread messages\n")
+        #expect(try await unread(app, room: 1) == 0)
     }
 }

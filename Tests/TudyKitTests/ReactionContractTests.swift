@@ -68,12 +68,7 @@ struct ReactionContractTests {
 
     @Test("people reacting at once, each at random (seeded): every emoji counts those who set it an odd number of times", arguments: StoreFactory.all)
     func concurrent(_ factory: StoreFactory) async throws {
-        let store = try await factory.make()
-        var people: [Session] = []
-        for index in 0..<4 { people.append(try await store.signUp(name: "reader\(index)", password: "password-reader")) }
-        let first = try await store.directRoom(between: people[0], and: people[1].user)
-        let group = try await store.invite(people[2].user, to: first.id, by: people[0])
-        let room = try await store.invite(people[3].user, to: group.id, by: people[0])
+        let (store, people, room) = try await factory.makeWithGroupOfFour()
         let said = try await store.send("which day?", to: room.id, from: people[0])
         let emoji = ["👍", "❤", "🎉"]
         var generator = SeededGenerator(seed: 38)

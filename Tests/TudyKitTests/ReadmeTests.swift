@@ -103,7 +103,7 @@ struct ReadmeTests {
         "each example of the README's Using it is lines of a golden transcript, and shows the commands it is there for",
         arguments: [
             ("text", "edit-and-unsend", ["/me ", "/reply "]),
-            ("console", "study-rooms", ["/join", "/kick ", "/rename ", "/topic ", "/react ", "/mute", "/ignore "]),
+            ("console", "study-rooms", ["/join", "/kick ", "/rename ", "/topic ", "/react ", "/seen ", "/mute", "/ignore "]),
         ])
     func commandExamples(language: String, transcript name: String, commands: [String]) throws {
         let shown = try Self.block(after: "## Using it", language: language)

@@ -31,6 +31,7 @@ struct RemoteSubscriptionTests {
             case .left(let roomID): descriptions.append("left \(roomID)")
             case .roomChanged(let room): descriptions.append("members of \(room.id): \(room.members.map(\.name))")
             case .messageChanged(let message): descriptions.append("changed \(message.id)")
+            case .read(let roomID, let reader, let upTo): descriptions.append("\(reader.name) read \(roomID) up to \(upTo)")
             case .connection(let line): descriptions.append(line)
             }
         }

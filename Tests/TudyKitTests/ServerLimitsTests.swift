@@ -22,19 +22,18 @@ struct ServerLimitsTests {
         func kib(_ bytes: Int) -> String { bytes >= 1024 * 1024 ? "\(bytes / 1024 / 1024) MiB" : "\(bytes / 1024) KiB" }
         func number(_ value: Int) -> String { value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
         let expected: [String: String] = [
-            "a request": kib(WireCodec.maximumFrameSize),
-            "a reply": kib(WireCodec.maximumReplySize),
+            "a request; a reply": "\(kib(WireCodec.maximumFrameSize)); \(kib(WireCodec.maximumReplySize))",
             "requests of one connection": "\(ServerLimits.requestsPerSecond) a second, \(ServerLimits.requestBurst) at once",
             "requests of the whole server": "\(number(ServerLimits.serverRequestsPerSecond)) a second, \(number(ServerLimits.serverRequestBurst)) at once",
             "connections from one address": "\(ServerLimits.connectionsPerAddress) (`--connections-per-address N`)",
-            "subscriptions of one connection": "\(ServerLimits.subscriptionsPerConnection)",
-            "subscriptions of one user, over all their connections": "\(ServerLimits.subscriptionsPerUser)",
+            "subscriptions of one connection; of one user, over all their connections":
+                "\(ServerLimits.subscriptionsPerConnection); \(ServerLimits.subscriptionsPerUser)",
             "connections signed in as one user": "\(ServerLimits.connectionsPerUser)",
             "a frame waiting for its client": "\(ServerLimits.writePatience.components.seconds) s",
             "changes waiting for a client that does not read": kib(ServerLimits.queuedBytesPerConnection),
             "failed sign-ins and wrong tokens on one connection": "\(ServerLimits.failedSignInsPerConnection)",
-            "passwords waiting to be checked": "\(PasswordWork.waitingLimit) (half the processors check at once, at least 1)",
-            "logins waiting for one name": "\(LoginLine.waitingLimit)",
+            "passwords waiting to be checked; logins waiting for one name":
+                "\(PasswordWork.waitingLimit) (half the processors check at once, at least 1); \(LoginLine.waitingLimit)",
             "replies kept for keyed requests": "\(number(ReplyCache.defaultCapacity)) and \(kib(ReplyCache.defaultByteCapacity))",
             "a catch-up held in memory": "\(number(CatchUp.messagesHeld)) messages",
             "posts in a board reply; messages in a page":
@@ -42,8 +41,7 @@ struct ServerLimitsTests {
             "people one ignores; kinds of reaction on a message": "\(number(Quiet.ignoreLimit)); \(Reaction.kindsLimit)",
             "a reply of messages, posts, names or rooms": kib(ServerLimits.pageReplyBytes),
             "a message, a post's body": "\(number(Message.maximumLength)) characters",
-            "people in a group room": "\(Room.memberLimit)",
-            "rooms one person is in": "\(Room.roomsPerPersonLimit)",
+            "people in a group room; rooms one person is in": "\(Room.memberLimit); \(Room.roomsPerPersonLimit)",
             "those who left a room, named in it": "\(Room.departedLimit)",
         ]
         for (what, atMost) in expected.sorted(by: { $0.key < $1.key }) {

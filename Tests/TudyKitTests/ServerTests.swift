@@ -117,7 +117,7 @@ struct ServerTests {
         // Sent while no server runs: it waits for the next one, and goes once.
         alice.send("while the server is down", "/where")
         (server, _) = try serve(["--listen", "127.0.0.1:\(port(of: url))", "--store", store])
-        alice.waitFor("] alice: while the server is down\n")
+        alice.waitFor("] alice: while the server is down")
         bob.waitFor("alice: while the server is down\n")
         #expect(!bob.text.contains("error:"), "bob's /wait failed across the kill:\n\(bob.text)")
         #expect(!alice.text.contains("error:"), "alice's typed line failed across the kill:\n\(alice.text)")
@@ -327,7 +327,7 @@ struct ServerTests {
         server.waitFor("the database is gone", seconds: 30)
         alice.send("while the database is down", "/where")
         try cluster.resume()
-        alice.waitFor("] alice: while the database is down\n", seconds: 60)
+        alice.waitFor("] alice: while the database is down", seconds: 60)
         bob.waitFor("alice: while the database is down\n", seconds: 60)
         server.waitFor("the database is back")
         alice.send("/quit")

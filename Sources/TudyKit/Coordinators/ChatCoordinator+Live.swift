@@ -39,6 +39,9 @@ extension ChatCoordinator {
             knownRooms[room.id] = room
             guard let openRoom, openRoom.room.id == room.id else { return }
             openRoom.update(room)
+        case .read(let roomID, let reader, let upTo):
+            guard let openRoom, openRoom.room.id == roomID else { return }
+            openRoom.receiveRead(by: reader, upTo: upTo)
         case .connection:
             break  // the tab bar shows it, to a guest too
         }
@@ -55,6 +58,8 @@ extension ChatCoordinator {
     /// The room with the oldest message the user has not read, if any.
     func nextUnreadRoom() async throws -> Room? {
         let session = try context.requireSession()
+        // What the open room showed is read, though its mark may be waiting out a pause.
+        try await (navigationController.topScreen as? RoomScreen)?.markShownRead()
         var oldest: (messageID: Int, room: Room)?
         for summary in try await context.store.rooms(of: session) where summary.unreadCount > 0 {
             guard let first = try await context.store.firstUnread(in: summary.room.id, for: session) else { continue }

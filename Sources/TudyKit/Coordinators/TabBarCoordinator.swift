@@ -320,6 +320,9 @@ final class TabBarCoordinator: Coordinator {
                     let path = tabBarController.path
                     loginEnded()
                     if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
+                } else if !context.live.storeIsAway {
+                    // Back: marks may have moved unheard while it was away.
+                    await openRoom?.readMarksAgain()
                 }
                 continue
             }

@@ -12,6 +12,11 @@ public enum Quiet: Hashable, Sendable {
 
     /// Whether a message comes from someone ignored.
     package static func hides(_ message: Message, in quiet: Set<Quiet>) -> Bool {
-        quiet.contains { if case .person(let name) = $0 { message.sender.isNamed(name) } else { false } }
+        ignores(message.sender, in: quiet)
+    }
+
+    /// Whether `quiet` ignores someone, whatever the case their name is typed in.
+    static func ignores(_ user: User, in quiet: Set<Quiet>) -> Bool {
+        quiet.contains { if case .person(let name) = $0 { user.isNamed(name) } else { false } }
     }
 }

@@ -122,7 +122,14 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
 
     /// `alice, bob; carol left`
     package var memberList: String {
-        let present = members.map(\.name).joined(separator: ", ")
+        memberList(online: [])
+    }
+
+    /// `alice (online), bob; carol left`: the members connected now marked, by name.
+    package func memberList(online: Set<String>) -> String {
+        let present = members.map { member in
+            online.contains { member.isNamed($0) } ? member.name + " (online)" : member.name
+        }.joined(separator: ", ")
         guard !departed.isEmpty else { return present }
         return present + "; " + departed.map(\.name).joined(separator: ", ") + " left"
     }

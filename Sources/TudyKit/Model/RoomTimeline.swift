@@ -43,6 +43,13 @@ struct RoomTimeline: Sendable {
         shown[message.id] = message
     }
 
+    /// The newest message `sender` wrote among those shown with ids after `after` and up to
+    /// `upTo`, unless unsent: what a member who read that far has read last of theirs.
+    func newestShown(from sender: User, after: Int, upTo: Int) -> Message? {
+        shown.values.filter { $0.id > after && $0.id <= upTo && $0.status != .deleted && $0.sender.isNamed(sender.name) }
+            .max { $0.id < $1.id }
+    }
+
     /// Whether the message with this id has been printed.
     func hasShown(_ id: Int) -> Bool {
         shown[id] != nil

@@ -11,13 +11,14 @@ final class RoomScreen: Screen {
     }
 
     enum Command: String, CommandSet {
-        case me, reply, react, invite, kick, members, rename, topic, mute, unmute, leave, more, edit, unsend, wait, find
+        case me, reply, react, seen, invite, kick, members, rename, topic, mute, unmute, leave, more, edit, unsend, wait, find
 
         var argument: CommandSpec.Argument {
             switch self {
             case .me: .required(.text(placeholder: "<action>"))
             case .reply: .required(.text(placeholder: "#n <text>"))
             case .react: .required(.text(placeholder: "#n <emoji>"))
+            case .seen: .required(.messageNumber)
             case .invite: .required(.invitee)
             case .kick: .required(.member)
             case .rename: .required(.text(placeholder: "<name>"))
@@ -36,13 +37,14 @@ final class RoomScreen: Screen {
             case .me: "tell the room what you do: /me waves shows * you waves"
             case .reply: "answer message #n: its first words are shown above yours"
             case .react: "set an emoji on message #n for everyone to see; again takes it back"
+            case .seen: "who has read message #n, and who has not yet"
             case .invite: "bring someone in (a 1:1 room becomes a new group room)"
             case .kick: "take someone out of your post's study room, for good"
             case .rename: "name this group room, for everyone in it"
             case .mute: "no notices or bell from this room; its unread leave the prompt's total"
             case .unmute: "hear from this room again"
             case .topic: "show the room's topic; with text, set it for everyone; /topic - clears it"
-            case .members: "who is in the room"
+            case .members: "who is in the room; on a server, who of them is online now"
             case .leave: "leave the room"
             case .more: "older messages"
             case .edit: "change your last message, or your message #n, to the text"
@@ -79,6 +81,9 @@ final class RoomScreen: Screen {
     private var unconfirmed: (text: String, kind: Message.Kind, replyingTo: Int?, key: String)?
     /// Set while a mark of news as read waits out `readMarkPause` after the last one.
     private var markIsPaused = false
+    /// How far each member has read the room, for the count beside each message of who has
+    /// not read it yet; nil while the store can not say (a server older than read counts).
+    private var readMarks: ReadMarks?
 
     init(room: Room, context: AppContext) {
         self.room = room
@@ -98,6 +103,7 @@ final class RoomScreen: Screen {
         let session = try context.requireSession()
         room = try await context.store.room(id: room.id, for: session)
         try await context.readQuiet()
+        await readMarksAgain()
         let epoch = liveEpoch(for: session)
         guard let firstUnread = try await context.store.firstUnread(in: room.id, for: session) else {
             let page = try await context.store.messages(in: room.id, for: session, before: nil, limit: Self.pageSize)
@@ -152,6 +158,8 @@ final class RoomScreen: Screen {
         case .react:
             let (id, emoji) = try Self.numberedArgument(argument, of: .react)
             printChange(try await context.store.react(to: id, in: room.id, with: emoji, by: session))
+        case .seen:
+            try await showReaders(of: try command.spec.number(argument), for: session)
         case .edit:
             let (pick, text) = try Self.editArgument(argument)
             printChange(try await context.store.edit(pick, in: room.id, to: text, by: session))
@@ -185,7 +193,8 @@ final class RoomScreen: Screen {
             context.console.line(command == .mute ? "muted \(title): no notices or bell from it; /unmute undoes it" : "\(title) is heard again")
         case .members:
             room = try await context.store.room(id: room.id, for: session)
-            context.console.line(room.memberList)
+            let online = try await (context.store as? any PresenceSource)?.connectedMembers(of: room.id, for: session)
+            context.console.line(room.memberList(online: online ?? []))
         case .leave:
             try await context.store.leave(roomID: room.id, session: session)
             context.console.line("you left \(room.title(for: session.user))")
@@ -281,8 +290,55 @@ final class RoomScreen: Screen {
     /// screen has shown it, and unless it printed it so already (the user's own change, or
     /// a change sent again after a reconnection).
     func receiveChange(_ message: Message) {
-        guard timeline.takeChange(message), !context.hides(message) else { return }
-        context.console.show(.message(message))
+        guard timeline.takeChange(message) else { return }
+        print(message)
+    }
+
+    /// How far each member has read the room, read from the store again: on opening it, and
+    /// after the connection to the store was lost, when marks may have moved unheard. Kept as
+    /// it was when the store can not say now.
+    func readMarksAgain() async {
+        guard let session = context.login.session,
+            let marks = try? await context.store.readMarks(in: room.id, for: session)
+        else { return }
+        readMarks = ReadMarks(marks)
+    }
+
+    /// A member read the room further. When that was the first of the user's own messages
+    /// shown here that they read, one line says so, with how many are left to read it: the
+    /// count beside it going down, live.
+    func receiveRead(by reader: User, upTo id: Int) {
+        guard var marks = readMarks, let viewer = context.login.user else { return }
+        let before = marks.mark(of: reader)
+        guard marks.note(reader, readUpTo: id) else { return }
+        readMarks = marks
+        guard !reader.isNamed(viewer.name), !Quiet.ignores(reader, in: context.quiet),
+            let own = timeline.newestShown(from: viewer, after: before, upTo: id)
+        else { return }
+        let left = marks.readers(of: own, in: room).unread.count
+        context.console.line("── \(reader.name) read #\(own.id) · \(left == 0 ? "read by all" : "\(left) unread") ──")
+    }
+
+    /// `/seen`: who of the room's members has read message #n, and who has not, as the store
+    /// says now.
+    private func showReaders(of id: Int, for session: Session) async throws {
+        guard let message = try await context.store.messages(in: room.id, for: session, after: id - 1, limit: 1).first,
+            message.id == id
+        else { throw StoreError.noSuchMessage(id) }
+        let marks = ReadMarks(try await context.store.readMarks(in: room.id, for: session))
+        readMarks = marks
+        guard message.status != .deleted else {
+            context.console.line("#\(id) was unsent: there is nothing to read")
+            return
+        }
+        let (read, unread) = marks.readers(of: message, in: room)
+        guard !(read.isEmpty && unread.isEmpty) else {
+            context.console.line("#\(id): nobody else is in the room")
+            return
+        }
+        let readBy = read.isEmpty ? "read by nobody yet" : "read by " + read.map(\.name).joined(separator: ", ")
+        let notYet = unread.isEmpty ? "everyone has" : "not yet: " + unread.map(\.name).joined(separator: ", ")
+        context.console.line("#\(id) \(readBy) · \(notYet)")
     }
 
     /// The argument of `/reply` and `/react`: the number of a message (`#3` or `3`), then the text or the emoji.
@@ -356,11 +412,14 @@ final class RoomScreen: Screen {
         hasOlder = page.hasOlder
     }
 
-    /// Prints a message of this room, numbered.
-    /// Prints a message, unless its sender is one the user ignores: it counts as shown all the same.
+    /// Prints a message of this room, numbered, with how many members have not read it yet;
+    /// unless its sender is one the user ignores: it counts as shown all the same. The user
+    /// has read what is shown to them: they are not counted.
     private func print(_ message: Message) {
         guard !context.hides(message) else { return }
-        context.console.show(.message(message))
+        let viewer = context.login.user
+        let unread = readMarks?.readers(of: message, in: room).unread.filter { !$0.isNamed(viewer?.name ?? "") }.count ?? 0
+        context.console.show(.message(message, unreadBy: message.status == .deleted ? 0 : unread))
     }
 
     /// Prints the user's own change, and notes it shown as it is now: the same change,
@@ -374,7 +433,8 @@ final class RoomScreen: Screen {
     /// it was done less than `readMarkPause` ago; then once that time is up, for all that came
     /// meanwhile.
     func markNewsRead() async throws {
-        guard !markIsPaused else { return }
+        // Nothing to mark (a change that showed no message): no write, so no pause either.
+        guard !markIsPaused, timeline.readMarkDue != nil else { return }
         // Paused before the mark is awaited: news shown meanwhile waits for the next one.
         markIsPaused = true
         defer { resumeMarkingAfterPause() }

@@ -111,8 +111,20 @@ extension InMemoryChatStore {
         let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
         let key = Accounts.key(user.name)
-        state.lastRead[key] = max(state.lastRead[key] ?? 0, messageID)
+        // No further than the newest message: a mark past it would count what comes as read.
+        let upTo = min(messageID, state.messages.last?.id ?? 0)
+        guard upTo > state.lastRead[key] ?? 0 else { return }
+        state.lastRead[key] = upTo
         roomsByID[roomID] = state
+        subscribers.publish(.read(roomID: roomID, reader: user, upTo: upTo), to: state.room.members)
+    }
+
+    public func readMarks(in roomID: Int, for session: Session) async throws -> [User: Int] {
+        let user = try user(of: session.token)
+        let state = try memberState(of: roomID, user: user)
+        return Dictionary(uniqueKeysWithValues: state.room.members.compactMap { member in
+            state.lastRead[Accounts.key(member.name)].map { (member, $0) }
+        })
     }
 
     func append(

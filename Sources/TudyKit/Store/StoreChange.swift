@@ -12,6 +12,10 @@ public enum StoreChange: Equatable, Sendable {
     /// Someone came into or left one of the user's rooms, or it was renamed or given a topic;
     /// the room as it is now.
     case roomChanged(Room)
+    /// A member of one of the user's rooms, the user included, read it further: every message
+    /// up to `upTo` is read by them now. Told when a member marks a room read, not for a send
+    /// (whoever sends a message has read up to it, which the message itself says).
+    case read(roomID: Int, reader: User, upTo: Int)
     /// A networked store lost its server or got it back: one line saying so. What came
     /// meanwhile is delivered once it is back: rooms and members, then the messages edited or
     /// unsent among each room's last 100 (those changed earlier too), then new messages.
@@ -41,7 +45,7 @@ extension StoreChange {
         switch self {
         case .message(let message), .messageChanged(let message): message.roomID
         case .joined(let room), .roomChanged(let room): room.id
-        case .left(let roomID): roomID
+        case .left(let roomID), .read(let roomID, _, _): roomID
         case .connection: nil
         }
     }

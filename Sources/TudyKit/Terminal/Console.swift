@@ -92,13 +92,14 @@ package final class Console {
         switch value {
         case .notice(let text):
             write(prefix: "", text: Sanitizer.inert(text))
-        case .message(let message):
+        case .message(let message, let unreadBy):
             if let quote = message.replyTo {
                 let line = Sanitizer.inert(format.quoteLine(quote))
                 output.write((capabilities.colour ? Style.dim.apply(line) : line) + "\n", to: .standardOutput)
             }
             self.message(
-                stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name, text: format.body(message),
+                stamp: "#\(message.id) " + format.stamp(message.sentAt), sender: message.sender.name,
+                text: format.body(message) + TextFormat.unreadTag(unreadBy),
                 isAction: message.kind == .action, namesViewer: namesViewer(message))
         case .messageElsewhere(let message, let room, let viewer, let preview):
             let body = format.body(message)

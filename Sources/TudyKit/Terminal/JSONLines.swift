@@ -6,19 +6,22 @@ import Foundation
 /// and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
 struct JSONLines {
-    /// A value with its `type` written beside its own fields.
+    /// A value with its `type` written beside its own fields, and for a message of the open
+    /// room `unread`: how many members have not read it yet, when any has not.
     private struct Typed<Value: Encodable>: Encodable {
         let type: String
         let value: Value
+        var unread = 0
 
         private enum Key: String, CodingKey {
-            case type
+            case type, unread
         }
 
         func encode(to encoder: any Encoder) throws {
             try value.encode(to: encoder)
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(type, forKey: .type)
+            if unread > 0 { try container.encode(unread, forKey: .unread) }
         }
     }
 
@@ -27,7 +30,8 @@ struct JSONLines {
     static func render(_ value: Output) -> (line: String, channel: OutputChannel)? {
         switch value {
         case .notice(let text): text.isEmpty ? nil : (line("notice", Text(text: text)), .standardOutput)
-        case .message(let message), .messageElsewhere(let message, _, _, _): (line("message", message), .standardOutput)
+        case .message(let message, let unreadBy): (line(Typed(type: "message", value: message, unread: unreadBy)), .standardOutput)
+        case .messageElsewhere(let message, _, _, _): (line("message", message), .standardOutput)
         case .posts(let projects): (line("posts", Posts(posts: projects)), .standardOutput)
         case .post(let project): (line("post", Post(post: project)), .standardOutput)
         case .rooms(let summaries, _, _): (line("rooms", Rooms(rooms: summaries)), .standardOutput)
@@ -41,10 +45,14 @@ struct JSONLines {
 
     /// One line for a value of a type, its fields beside `type`.
     private static func line<Value: Encodable>(_ type: String, _ value: Value) -> String {
+        line(Typed(type: type, value: value))
+    }
+
+    private static func line<Value: Encodable>(_ typed: Typed<Value>) -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Typed(type: type, value: value))) ?? Data(#"{"type":"unencodable"}"#.utf8)
+        let data = (try? encoder.encode(typed)) ?? Data(#"{"type":"unencodable"}"#.utf8)
         return inert(String(decoding: data, as: UTF8.self)) + "\n"
     }
 

@@ -3,8 +3,9 @@
 package enum Output: Sendable {
     /// A line of tudy's own: what happened, a header, a hint.
     case notice(String)
-    /// A message of the open room, shown after its number.
-    case message(Message)
+    /// A message of the open room, shown after its number, with how many of the room's
+    /// members have not read it yet (nothing is said when none, or when not known).
+    case message(Message, unreadBy: Int = 0)
     /// A message of another room (a notice of one arriving, a message found), the room named;
     /// `preview` cuts a long one short.
     case messageElsewhere(Message, room: Room, viewer: User, preview: Bool)

@@ -52,6 +52,12 @@ package struct TextFormat: Sendable {
         reactions.isEmpty ? "" : " [" + reactions.map { "\($0.emoji)\u{00A0}\($0.count)" }.joined(separator: " ") + "]"
     }
 
+    /// ` · 2 unread` after a message: how many members have not read it yet, KakaoTalk's
+    /// way; nothing when all have. No-break spaces hold it together on a wrapped line.
+    static func unreadTag(_ count: Int) -> String {
+        count > 0 ? " ·\u{00A0}\(count)\u{00A0}unread" : ""
+    }
+
     /// The line above a reply: whom it answers and the first words of what they said
     /// (`↳ bob: Are you joining on…`), or that it was unsent.
     package func quoteLine(_ quote: Quote) -> String {

@@ -26,6 +26,13 @@ package struct WireCodec: Sendable {
         /// `mute`, `unmute` (`room_id`), `ignore`, `unignore` (`name`) and `quiet`, whose
         /// reply lists `muted_rooms` and the `names` ignored.
         case quiet
+        /// `read_marks` (`room_id`), whose reply lists how far each member read the room
+        /// (`read_marks`), and the change `read`: a member's mark moved (`/seen`, the count of
+        /// who has not read a message yet).
+        case readCounts = "read_counts"
+        /// `presence` (`room_id`), whose reply lists in `names` the room's members connected
+        /// to this server now (`/members`).
+        case presence
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

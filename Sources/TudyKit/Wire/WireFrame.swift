@@ -23,6 +23,8 @@ package struct WireFrame: Codable, Sendable, Equatable {
     package var names: [String]?
     /// `quiet`: the rooms the user muted (`names` holds the people they ignore).
     package var mutedRooms: [Int]?
+    /// `read_marks`: how far each member has read the room.
+    package var readMarks: [WireReadMark]?
     package var project: Project?
     package var projects: [Project]?
     /// `projects`: more posts of the page came after these than fitted in the reply.
@@ -47,6 +49,7 @@ package struct WireFrame: Codable, Sendable, Equatable {
         case hasNewer = "has_newer"
         case hasMore = "has_more"
         case mutedRooms = "muted_rooms"
+        case readMarks = "read_marks"
         case joinedAt = "joined_at"
     }
 
@@ -105,17 +108,36 @@ package struct WireSession: Codable, Sendable, Equatable {
     package var session: Session { Session(user: user, token: SessionToken(text: token)) }
 }
 
-/// A store change on the wire: `kind` is `message`, `message_changed`, `joined`, `left` or
-/// `members_changed`.
+/// How far one member has read a room: `{"name": …, "up_to": …}`.
+package struct WireReadMark: Codable, Sendable, Equatable {
+    package var name: String
+    package var upTo: Int
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case upTo = "up_to"
+    }
+
+    package init(name: String, upTo: Int) {
+        self.name = name
+        self.upTo = upTo
+    }
+}
+
+/// A store change on the wire: `kind` is `message`, `message_changed`, `joined`, `left`,
+/// `members_changed` or `read` (`room_id`, the `reader`, `up_to`).
 package struct WireChange: Codable, Sendable, Equatable {
     package var kind: String
     package var message: Message?
     package var room: Room?
     package var roomID: Int?
+    package var reader: User?
+    package var upTo: Int?
 
     enum CodingKeys: String, CodingKey {
-        case kind, message, room
+        case kind, message, room, reader
         case roomID = "room_id"
+        case upTo = "up_to"
     }
 
     package init(_ change: StoreChange) {
@@ -125,6 +147,7 @@ package struct WireChange: Codable, Sendable, Equatable {
         case .joined(let room): (kind, self.room) = ("joined", room)
         case .left(let roomID): (kind, self.roomID) = ("left", roomID)
         case .roomChanged(let room): (kind, self.room) = ("members_changed", room)
+        case .read(let roomID, let reader, let upTo): (kind, self.roomID, self.reader, self.upTo) = ("read", roomID, reader, upTo)
         case .connection: kind = "connection"
         }
     }
@@ -137,6 +160,7 @@ package struct WireChange: Codable, Sendable, Equatable {
         case ("joined", _, let room?, _): .joined(room)
         case ("left", _, _, let roomID?): .left(roomID: roomID)
         case ("members_changed", _, let room?, _): .roomChanged(room)
+        case ("read", _, _, let roomID?): reader.flatMap { reader in upTo.map { .read(roomID: roomID, reader: reader, upTo: $0) } }
         default: nil
         }
     }

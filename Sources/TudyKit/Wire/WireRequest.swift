@@ -13,9 +13,10 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case rooms, room, directRoom = "direct_room", invite, leave, joinPost = "join_post", kick
         case renameRoom = "rename_room", setTopic = "set_topic"
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
-        case send, markRead = "mark_read", findMessages = "find_messages"
+        case send, markRead = "mark_read", readMarks = "read_marks", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message", react
         case mute, unmute, ignore, unignore, quiet
+        case presence
         case subscribe, unsubscribe
 
         /// Whether the operation signs a connection in.

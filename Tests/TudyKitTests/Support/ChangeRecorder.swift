@@ -64,6 +64,18 @@ actor ChangeRecorder {
         return Array(buffer.prefix(end))
     }
 
+    /// Everything that arrived, once it is `enough` or `seconds` have passed; records an issue,
+    /// saying what came, if it is not: for a test that looks at all of what was told at once.
+    func all(
+        within seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, until enough: @Sendable ([StoreChange]) -> Bool
+    ) async -> [StoreChange] {
+        if !(await waitUntil(within: seconds, enough)) {
+            Issue.record("what was awaited did not come within \(seconds) s; saw \(buffer)", sourceLocation: sourceLocation)
+        }
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
     /// Waits until what arrived is `enough`, or `seconds` have passed; whether it is.
     private func waitUntil(within seconds: Double, _ enough: ([StoreChange]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)

@@ -166,6 +166,10 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
         try await pass("markRead") { try await base.markRead(roomID: roomID, upTo: messageID, for: session) }
     }
 
+    func readMarks(in roomID: Int, for session: Session) async throws -> [User: Int] {
+        try await pass("readMarks") { try await base.readMarks(in: roomID, for: session) }
+    }
+
     func changes(for session: Session) async throws -> AsyncStream<StoreChange> {
         try await pass("changes") {
             let changes = try await base.changes(for: session)

@@ -78,4 +78,15 @@ extension StoreFactory {
         }
         return (store, Cast(alice: sessions[0], bob: sessions[1], carol: sessions[2]))
     }
+
+    /// A new store with four people (`reader0` to `reader3`) in one group room, for tests of
+    /// several acting at once.
+    func makeWithGroupOfFour() async throws -> (store: any ChatStore, people: [Session], room: Room) {
+        let store = try await make()
+        var people: [Session] = []
+        for index in 0..<4 { people.append(try await store.signUp(name: "reader\(index)", password: "password-reader")) }
+        let first = try await store.directRoom(between: people[0], and: people[1].user)
+        let group = try await store.invite(people[2].user, to: first.id, by: people[0])
+        return (store, people, try await store.invite(people[3].user, to: group.id, by: people[0]))
+    }
 }
