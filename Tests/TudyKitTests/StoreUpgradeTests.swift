@@ -40,4 +40,42 @@ struct StoreUpgradeTests {
         #expect(try await store.messages(in: room.id, for: bob, after: messages[3].id, limit: 10) == [waved])
         #expect(waved.kind == .action)
     }
+
+    /// `Fixtures/store-v20.sqlite`: made by tudy 0.6.0 at schema v20 (the release before read
+    /// counts) from the `study-rooms` transcript's seed and script, then carol's `/me waves`
+    /// and `/reply #2 see you then`, and alice's `/ignore dave`. Its sessions were deleted
+    /// before it was kept.
+    static let fixtureV20 = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/store-v20.sqlite")
+
+    @Test("a store of schema v20 opens, migrated: the study room, its name, topic and kick, reactions, replies, quiet and read marks are all there, and a read is told")
+    func opensV20() async throws {
+        let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
+        try FileManager.default.copyItem(atPath: Self.fixtureV20.path, toPath: path)
+        let store = try SQLiteChatStore(
+            path: path, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing), access: .session)
+        let alice = try await store.logIn(name: "alice", password: "alice-password")
+        let bob = try await store.logIn(name: "bob", password: "bob-password")
+        let carol = try await store.logIn(name: "carol", password: "carol-password")
+
+        let post = try await store.project(id: 1)
+        #expect(post.memberCount == 2 && post.capacity == 3 && post.roomID == 1)
+        let room = try await store.room(id: 1, for: alice)
+        #expect(room.name == "Swift study group" && room.topic == "chapter 3, Saturday 10:00")
+        #expect(room.members.map(\.name) == ["alice", "carol"] && room.departed.map(\.name) == ["bob"])
+        await #expect(throws: StoreError.removedFromStudy(1)) { try await store.join(projectID: 1, by: bob) }
+
+        let messages = try await store.messages(in: 1, for: carol, before: nil, limit: 10).messages
+        #expect(messages.first?.reactions == [Reaction(emoji: "❤", count: 1), Reaction(emoji: "👍", count: 1)])
+        let waved = try #require(messages.first { $0.text == "waves" })
+        #expect(waved.kind == .action)
+        #expect(messages.last?.text == "see you then" && messages.last?.replyTo?.id == 2)
+        #expect(try await store.quiet(of: alice) == [.room(1), .person("dave")])
+
+        #expect(try await store.readMarks(in: 1, for: alice) == [alice.user: 2, carol.user: 1])
+        let told = await ChangeRecorder.reading(try await store.changes(for: alice))
+        let last = try #require(messages.last)
+        try await store.markRead(roomID: 1, upTo: last.id, for: carol)
+        #expect(await told.next(1) == [.read(roomID: 1, reader: carol.user, upTo: last.id)])
+    }
 }
