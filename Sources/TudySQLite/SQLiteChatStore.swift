@@ -7,7 +7,7 @@ import TudyKit
 /// Every write is one immediate transaction, committed with `synchronous = FULL`
 /// in WAL mode: once a call returns, what it wrote survives a kill of the process.
 /// Each query is checked against the acting user, whatever ids it is given.
-package final class SQLiteChatStore: SeedableStore {
+package final class SQLiteChatStore: SeedableStore, BatchSending {
     /// Who a store is opened for, which decides its connections to the file.
     package enum Access: Sendable {
         /// A chat session, which does one thing at a time: one connection, whose opening

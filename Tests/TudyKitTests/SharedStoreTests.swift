@@ -189,7 +189,7 @@ struct SharedStoreTests {
         #expect(try integrity(store) == "ok")
     }
 
-    @Test("killed with SIGKILL at many moments: the store opens clean, and every message printed as sent is in it")
+    @Test("killed with SIGKILL at many moments, group commits among them: the store opens clean, and every message printed as sent is in it")
     func killedSender() async throws {
         let directory = try TemporaryDirectory.make()
         let store = try seed(directory, users: ["ann", "ben"], groupRoom: true)
@@ -200,7 +200,9 @@ struct SharedStoreTests {
             let process = try TudyProcess(
                 ["--store", store], input: script(["/login ann", "ann-password", "/chat", "/open 1"] + lines),
                 directory: directory)
-            // Killed right after the n-th line it printed: the moment the next insert is under way.
+            // Killed right after the n-th line it printed: the moment the next insert is under way,
+            // or the next commit of a run of lines (the 400 come at once, so they go in runs of
+            // REPL.messagesPerCommit), whose messages are printed only once it is synced.
             let printedLines = process.kill(afterLines: Int.random(in: 3...120, using: &generator))
             // Each line is the text, then how many have not read it yet.
             printed += printedLines.filter { $0.contains("] ann: round ") }.map {

@@ -159,6 +159,32 @@ final class TabBarCoordinator: Coordinator {
         try await leaveIfGone(screen) { try await screen.handle(.text(whole)) }
     }
 
+    /// Whether a script's line is a message for the open room, and nothing else: one line of
+    /// text the store takes, no command, none a login waits for, none that goes on in the next.
+    /// A run of such lines may be sent together (`sendTogether`).
+    func isPlainMessage(_ line: String) -> Bool {
+        guard readsScript, refusedPasswordLines == 0, !continued.isOpen, tabBarController.visibleScreen is RoomScreen,
+            case .text(let text) = InputLine(parsing: line), text == line, !line.hasSuffix("\\"),
+            !line.allSatisfy(\.isWhitespace)
+        else { return false }
+        return (try? Message.check(line)) != nil
+    }
+
+    /// Sends a script's run of plain messages (`isPlainMessage`) to the open room in one commit,
+    /// each shown as sent once it is stored, as if each line had been handled in turn. Whether
+    /// it did: when not (a store that sends one at a time, or it failed), nothing of the run
+    /// was sent, and each line is to be handled on its own.
+    func sendTogether(_ lines: [String]) async -> Bool {
+        guard let room = tabBarController.visibleScreen as? RoomScreen, lines.allSatisfy(isPlainMessage),
+            (try? await room.sendTogether(lines)) == true
+        else { return false }
+        for line in lines {
+            context.linesHandled += 1
+            draw(.text(line), on: room)
+        }
+        return true
+    }
+
     private func dispatch(_ line: String) async throws -> LineOutcome {
         context.linesHandled += 1
         quitWasWarned = quitWarning

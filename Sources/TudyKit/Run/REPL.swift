@@ -19,6 +19,10 @@ package final class REPL {
         }
     }
 
+    /// The most lines of a script's run of messages sent in one commit: enough that a commit's
+    /// sync is spread thin, few enough that the first is shown soon.
+    static let messagesPerCommit = 64
+
     /// The exit status when standard output is closed under tudy: 128 + SIGPIPE, as a shell reports it.
     static let closedOutputStatus: Int32 = 141
 
@@ -97,6 +101,16 @@ package final class REPL {
                 console.error(problem)
                 failed = true
             case .line(let line):
+                // A script's run of messages, as far as it has come, goes in one commit.
+                if !options.isInteractive, tabBar.isPlainMessage(line) {
+                    let run = [line] + reader.takeReadyLines(limit: Self.messagesPerCommit - 1, while: tabBar.isPlainMessage)
+                    if run.count > 1 {
+                        if await !tabBar.sendTogether(run) { failed = await handleOneByOne(run, tabBar: tabBar) || failed }
+                        if console.isClosed { return Self.closedOutputStatus }
+                        if failed && options.bail { break loop }
+                        continue
+                    }
+                }
                 do {
                     if try await tabBar.handle(line: line) == .quit { break loop }
                 } catch {
@@ -117,6 +131,23 @@ package final class REPL {
         // A person who leaves with /quit or Ctrl-D has seen every error already; only a script
         // reports earlier failures in its exit status.
         return failed && !options.isInteractive ? 1 : 0
+    }
+
+    /// Lines handled each in turn, as they came; whether any failed. With `--bail`, none after
+    /// the first that fails.
+    private func handleOneByOne(_ lines: [String], tabBar: TabBarCoordinator) async -> Bool {
+        var failed = false
+        for line in lines {
+            do {
+                _ = try await tabBar.handle(line: line)
+            } catch {
+                console.error(error)
+                failed = true
+                if options.bail { break }
+            }
+            if console.isClosed { break }
+        }
+        return failed
     }
 
     /// A change came while the reader may be waiting at the prompt: shown above it at once.

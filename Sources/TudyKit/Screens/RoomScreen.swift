@@ -259,6 +259,21 @@ final class RoomScreen: Screen {
         }
     }
 
+    /// A script's run of messages, sent in one commit when the store can (`BatchSending`), and
+    /// each printed as sent once stored, as `send` prints a script's own. Whether it was sent:
+    /// false, with nothing sent, when the store sends one at a time or a line is waiting to be
+    /// sent again under its key.
+    func sendTogether(_ texts: [String]) async throws -> Bool {
+        guard let store = context.store as? any BatchSending, unconfirmed == nil, !context.showsLiveMessages else { return false }
+        let session = try context.requireSession()
+        let sent = try await store.send(texts, keys: texts.map { _ in UUID().uuidString }, to: room.id, from: session)
+        for message in sent where message.id > timeline.cursor && !timeline.hasShown(message.id) {
+            timeline.noteShown(message)
+            print(message)
+        }
+        return true
+    }
+
     /// Whether everything in the room has been shown, as far as this screen knows.
     var isReadToItsEnd: Bool { liveSince != nil }
 

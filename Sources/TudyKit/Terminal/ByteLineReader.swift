@@ -49,6 +49,17 @@ package final class ByteLineReader: LineReader {
         }
     }
 
+    package func takeReadyLines(limit: Int, while accepts: (String) -> Bool) -> [String] {
+        var taken: [String] = []
+        while taken.count < limit, let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")),
+            case .line(let line) = LineDecoder.decode(buffer[start..<newline]), accepts(line)
+        {
+            taken.append(line)
+            start = newline + 1
+        }
+        return taken
+    }
+
     private func finish(_ line: [UInt8], overlong: Bool) -> LineReadResult {
         overlong ? .rejected(.tooLong(limit: LineDecoder.maximumLineBytes)) : LineDecoder.decode(line)
     }

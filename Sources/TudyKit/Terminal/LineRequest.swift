@@ -45,9 +45,14 @@ package protocol LineReader: AnyObject {
     func resumePrompt(_ prompt: String?)
     /// Where Tab finds what it completes, asked each time Tab is pressed (nil: nothing here).
     func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?)
+    /// The lines that have come already, whole, as far as each is one `accepts` takes and up
+    /// to `limit` of them, taken as `readLine` would have; none wait for more input. A script's
+    /// run of messages is sent in one commit so (a terminal's reader has none ready).
+    func takeReadyLines(limit: Int, while accepts: (String) -> Bool) -> [String]
 }
 
 extension LineReader {
+    package func takeReadyLines(limit: Int, while accepts: (String) -> Bool) -> [String] { [] }
     package func suspendPrompt() {}
     package func resumePrompt(_ prompt: String?) {}
     package func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {}

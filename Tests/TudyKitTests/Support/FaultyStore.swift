@@ -5,7 +5,7 @@ import Foundation
 /// A store double over a real store: it records every call by name and, once `fail(with:)`
 /// is called, throws that error instead of passing calls on, as a store whose disk is full,
 /// whose file is busy or whose server is gone would.
-final class FaultyStore: ChatStore, @unchecked Sendable {
+final class FaultyStore: BatchSending, @unchecked Sendable {
     private let base: any ChatStore
     private let failure = Locked<(error: any Error, calls: Set<String>?)?>(nil)
     private let record = Locked<[String]>([])
@@ -148,6 +148,16 @@ final class FaultyStore: ChatStore, @unchecked Sendable {
 
     func send(_ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?) async throws -> Message {
         try await pass("send") { try await base.send(text, kind: kind, replyingTo: replyingTo, to: roomID, from: session, key: key) }
+    }
+
+    /// In one commit when the store under it sends so; otherwise one by one.
+    func send(_ texts: [String], keys: [String], to roomID: Int, from session: Session) async throws -> [Message] {
+        try await pass("sendTogether") {
+            if let batching = base as? any BatchSending { return try await batching.send(texts, keys: keys, to: roomID, from: session) }
+            var sent: [Message] = []
+            for (text, key) in zip(texts, keys) { sent.append(try await base.send(text, to: roomID, from: session, key: key)) }
+            return sent
+        }
     }
 
     func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
