@@ -325,10 +325,11 @@ actor PostgresChangeFeed {
         }
     }
 
-    /// Tells the followers in a room, as last read, that a member read it further.
+    /// Tells the other followers in a room, as last read, that a member read it further.
     private func tell(_ reader: User, readUpTo upTo: Int, in roomID: Int) {
         guard let members = rooms[roomID]?.members else { return }
-        for follower in followers.values where members.contains(where: { $0.isNamed(follower.viewer.name) }) {
+        for follower in followers.values
+        where !reader.isNamed(follower.viewer.name) && members.contains(where: { $0.isNamed(follower.viewer.name) }) {
             follower.continuation.yield(.read(roomID: roomID, reader: reader, upTo: upTo))
         }
     }

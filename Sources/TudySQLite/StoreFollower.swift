@@ -27,7 +27,7 @@ struct StoreFollower: Sendable {
 
     /// The changes `news` holds for this user, past their cursor, which moves to its end:
     /// rooms joined and left and members, then new messages in their rooms, then messages
-    /// changed in them, then read marks moved in them.
+    /// changed in them, then read marks others moved in them.
     mutating func take(_ news: StoreNews) -> [StoreChange] {
         var changes: [StoreChange] = []
         for (room, change) in news.rooms where change > cursor.roomChange {
@@ -42,7 +42,7 @@ struct StoreFollower: Sendable {
         for (message, change) in news.changed where change > cursor.messageChange && rooms[message.roomID] != nil {
             changes.append(.messageChanged(message))
         }
-        for read in news.reads where read.change > cursor.readChange && rooms[read.roomID] != nil {
+        for read in news.reads where read.change > cursor.readChange && rooms[read.roomID] != nil && !read.reader.isNamed(user.name) {
             changes.append(.read(roomID: read.roomID, reader: read.reader, upTo: read.upTo))
         }
         cursor = cursor.latest(news.through)

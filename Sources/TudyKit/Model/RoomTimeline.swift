@@ -13,6 +13,9 @@ struct RoomTimeline: Sendable {
     /// Each message as last printed, by id: so that nothing is printed twice, and an edit only
     /// if it differs from what was printed.
     private(set) var shown: [Int: Message] = [:]
+    /// The ids of `shown`, in order: what a read up to an id covers is found without reading
+    /// every message shown in a long session.
+    private var shownIDs: [Int] = []
     /// The id the store was last told the room is read up to.
     private var markedRead = 0
     /// Whether someone else's message was shown past `markedRead`.
@@ -32,7 +35,7 @@ struct RoomTimeline: Sendable {
             cursor = message.id
             if message.isUnread(by: viewer) { hasUnmarkedNews = true }
             if shown[message.id] == nil { fresh.append(message) }
-            shown[message.id] = message
+            remember(message)
         }
         return fresh
     }
@@ -40,14 +43,33 @@ struct RoomTimeline: Sendable {
     /// Notes a message shown apart from the run after the cursor (an older one, for `/more`;
     /// the user's own while newer ones are still unshown): it does not move the cursor.
     mutating func noteShown(_ message: Message) {
-        shown[message.id] = message
+        remember(message)
     }
 
     /// The newest message `sender` wrote among those shown with ids after `after` and up to
     /// `upTo`, unless unsent: what a member who read that far has read last of theirs.
+    /// Reads back from `upTo`: over a session, each reader's marks cover each message once.
     func newestShown(from sender: User, after: Int, upTo: Int) -> Message? {
-        shown.values.filter { $0.id > after && $0.id <= upTo && $0.status != .deleted && $0.sender.isNamed(sender.name) }
-            .max { $0.id < $1.id }
+        // The first id past `upTo`, by halves.
+        var (index, end) = (0, shownIDs.count)
+        while index < end {
+            let middle = (index + end) / 2
+            if shownIDs[middle] > upTo { end = middle } else { index = middle + 1 }
+        }
+        while index > 0, shownIDs[index - 1] > after {
+            index -= 1
+            if let message = shown[shownIDs[index]], message.status != .deleted, message.sender.isNamed(sender.name) { return message }
+        }
+        return nil
+    }
+
+    /// Keeps a message as printed, its id in order among the others.
+    private mutating func remember(_ message: Message) {
+        if shown.updateValue(message, forKey: message.id) == nil {
+            var index = shownIDs.count
+            while index > 0, shownIDs[index - 1] > message.id { index -= 1 }
+            shownIDs.insert(message.id, at: index)
+        }
     }
 
     /// Whether the message with this id has been printed.
@@ -59,7 +81,7 @@ struct RoomTimeline: Sendable {
     /// shown already, and only if it differs from what was printed).
     mutating func takeChange(_ message: Message) -> Bool {
         guard let before = shown[message.id], before != message else { return false }
-        shown[message.id] = message
+        remember(message)
         return true
     }
 

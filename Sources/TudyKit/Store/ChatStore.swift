@@ -124,8 +124,8 @@ public protocol ChatStore: Sendable {
     /// they ignore (by each one's name as they chose it).
     func quiet(of session: Session) async throws -> Set<Quiet>
     /// Marks every message up to `messageID` as read by the session's user (no further than
-    /// the room's newest message); the room's members are told (`StoreChange.read`) when the
-    /// mark moved. A mark never goes back.
+    /// the room's newest message); the room's other members are told (`StoreChange.read`) when
+    /// the mark moved. A mark never goes back.
     func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws
     /// How far each member of a room has read it: the id of the last message they read, or
     /// nothing for one who has read none; for the counts of who has not read a message yet.

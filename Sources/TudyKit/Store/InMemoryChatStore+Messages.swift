@@ -116,7 +116,7 @@ extension InMemoryChatStore {
         guard upTo > state.lastRead[key] ?? 0 else { return }
         state.lastRead[key] = upTo
         roomsByID[roomID] = state
-        subscribers.publish(.read(roomID: roomID, reader: user, upTo: upTo), to: state.room.members)
+        subscribers.publish(.read(roomID: roomID, reader: user, upTo: upTo), to: state.room.members.filter { !$0.isNamed(user.name) })
     }
 
     public func readMarks(in roomID: Int, for session: Session) async throws -> [User: Int] {

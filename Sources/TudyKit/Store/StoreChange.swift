@@ -12,9 +12,9 @@ public enum StoreChange: Equatable, Sendable {
     /// Someone came into or left one of the user's rooms, or it was renamed or given a topic;
     /// the room as it is now.
     case roomChanged(Room)
-    /// A member of one of the user's rooms, the user included, read it further: every message
-    /// up to `upTo` is read by them now. Told when a member marks a room read, not for a send
-    /// (whoever sends a message has read up to it, which the message itself says).
+    /// Another member of one of the user's rooms read it further: every message up to `upTo`
+    /// is read by them now. Told when a member marks a room read; the reader is not told of
+    /// their own mark.
     case read(roomID: Int, reader: User, upTo: Int)
     /// A networked store lost its server or got it back: one line saying so. What came
     /// meanwhile is delivered once it is back: rooms and members, then the messages edited or
