@@ -353,7 +353,9 @@ final class TabBarCoordinator: Coordinator {
                 continue
             }
             let room = openRoom
-            if let user = context.login.user, room == nil || change.roomID != room?.room.id {
+            // Someone ignored adds nothing to the prompt's count.
+            let hidden = if case .message(let message) = change { context.hides(message) } else { false }
+            if let user = context.login.user, room == nil || change.roomID != room?.room.id, !hidden {
                 unreadTally.count(change, viewer: user)
             }
             do {

@@ -126,7 +126,8 @@ final class RoomScreen: Screen {
         _ = timeline.takeFollowing(shown, viewer: session.user)
         header(hasOlder: before.hasOlder)
         show(before, saysWhenEmpty: false)
-        context.console.line("── \(shown.count { $0.isUnread(by: session.user) }) new ──")
+        // Counted as the user sees them: without what someone they ignore said.
+        context.console.line("── \(shown.count { $0.isUnread(by: session.user) && !context.hides($0) }) new ──")
         show(MessagePage(messages: shown, hasOlder: before.hasOlder), keepsOldest: !before.messages.isEmpty)
         if unread.count > Self.unreadCap {
             context.console.line("── more new after these: /next shows them ──")
