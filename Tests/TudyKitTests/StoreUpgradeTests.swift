@@ -13,12 +13,17 @@ struct StoreUpgradeTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/store-v14.sqlite")
 
+    /// A copy of a fixture in a folder of the test's, opened by this tudy, which migrates it.
+    private func opened(_ fixture: URL) throws -> SQLiteChatStore {
+        let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        return try SQLiteChatStore(
+            path: path, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing), access: .session)
+    }
+
     @Test("a store of schema v14 opens, migrated: its accounts, post, room and messages are all there, and new kinds of message can be sent")
     func opensV14() async throws {
-        let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
-        try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: path)
-        let store = try SQLiteChatStore(
-            path: path, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing), access: .session)
+        let store = try opened(Self.fixture)
 
         let bob = try await store.logIn(name: "bob", password: "bob-password")
         let alice = try await store.logIn(name: "alice", password: "alice-password")
@@ -50,10 +55,7 @@ struct StoreUpgradeTests {
 
     @Test("a store of schema v20 opens, migrated: the study room, its name, topic and kick, reactions, replies, quiet and read marks are all there, and a read is told")
     func opensV20() async throws {
-        let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
-        try FileManager.default.copyItem(atPath: Self.fixtureV20.path, toPath: path)
-        let store = try SQLiteChatStore(
-            path: path, clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing), access: .session)
+        let store = try opened(Self.fixtureV20)
         let alice = try await store.logIn(name: "alice", password: "alice-password")
         let bob = try await store.logIn(name: "bob", password: "bob-password")
         let carol = try await store.logIn(name: "carol", password: "carol-password")
