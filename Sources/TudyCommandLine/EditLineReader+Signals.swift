@@ -54,13 +54,13 @@ extension EditLineReader {
         let current = terminal.current()
         if case .line = reading {
             hideLine()
-            terminal.setBracketedPaste(false)
+            terminal.setTypingModes(false)
         }
         terminal.restoreOriginal()
         signals.stopProcess()
         // Here again after SIGCONT.
         current.map(terminal.set)
-        if case .line = reading { terminal.setBracketedPaste(true) }
+        if case .line = reading { terminal.setTypingModes(true) }
         switch reading {
         case .line: showLine()
         case .secret(_, let prompt, _): write(prompt)

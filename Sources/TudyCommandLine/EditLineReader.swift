@@ -71,7 +71,7 @@ final class EditLineReader: LineReader {
     func close() {
         if case .line = reading {
             editor.finish()
-            terminal.setBracketedPaste(false)
+            terminal.setTypingModes(false)
         }
         terminal.restoreOriginal()
     }
@@ -93,7 +93,7 @@ final class EditLineReader: LineReader {
             } else {
                 reading = .line(continuation)
                 terminal.restoreEndOfFileKey()
-                terminal.setBracketedPaste(true)
+                terminal.setTypingModes(true)
                 editor.begin(prompt: request.prompt)
                 if !request.draft.isEmpty {
                     hideLine()
@@ -150,7 +150,7 @@ final class EditLineReader: LineReader {
     /// Takes the line being typed away from libedit and the keyboard; reading nothing after.
     func stopLine() {
         editor.finish()
-        terminal.setBracketedPaste(false)
+        terminal.setTypingModes(false)
         terminal.holdTypedKeys()
         setInput(running: false)
         reading = .nothing

@@ -44,6 +44,7 @@ package enum Launcher {
         console.notifies = settings.notify
         console.notification = DesktopNotification(
             sequence: .forTerminal(environment), throughTmux: environment["TMUX"] != nil)
+        console.isInFront = { TerminalKeys.isInFront }
         return Surroundings(environment: environment, terminal: terminal, console: console)
     }
 

@@ -14,6 +14,10 @@ enum TerminalKeys {
 
     nonisolated(unsafe) private static var reader = TerminalKeyReader(source: StandardInputBytes())
 
+    /// Whether the terminal's window is in front, as it last said while a line was typed (it
+    /// says so only then); in front until it says otherwise.
+    nonisolated(unsafe) static var isInFront = true
+
     /// Whether a byte can be read from standard input now. Ctrl-C flushes what was typed, so
     /// input reported readable may be gone by the time it is read, and a read would then wait
     /// for the next key and take it.
@@ -30,6 +34,10 @@ enum TerminalKeys {
         switch reader.next() {
         case .codePoint(let value): return .codePoint(Int32(bitPattern: value))
         case .paste(let bytes): return .paste(bytes)
+        case .focus(let inFront):
+            // Kept for the notifications, and nothing for libedit.
+            isInFront = inFront
+            return .codePoint(0)
         // Nothing to read though input was ready: the end of input. A Ctrl-D typed while a
         // command ran (the kernel, then editing lines, took it as the end of one) comes so.
         // libedit drops an end of input that comes from here, so it gets the key instead.

@@ -55,12 +55,13 @@ struct TerminalModes {
         set(modes)
     }
 
-    /// Bracketed-paste mode, which tudy turns on while a line is typed: the terminal marks what
-    /// is pasted, so that a paste of several lines is taken whole rather than as lines typed
-    /// and entered.
-    func setBracketedPaste(_ on: Bool) {
+    /// Bracketed-paste and focus-reporting modes, which tudy turns on while a line is typed: the
+    /// terminal marks what is pasted, so that a paste of several lines is taken whole rather
+    /// than as lines typed and entered, and says when its window comes to the front or goes
+    /// behind, for the notifications. Off meanwhile: a password typed never holds either.
+    func setTypingModes(_ on: Bool) {
         guard hasTerminal else { return }
-        var bytes = Array((on ? "\u{1B}[?2004h" : "\u{1B}[?2004l").utf8)
+        var bytes = Array((on ? "\u{1B}[?2004h\u{1B}[?1004h" : "\u{1B}[?2004l\u{1B}[?1004l").utf8)
         _ = write(STDOUT_FILENO, &bytes, bytes.count)
     }
 

@@ -25,7 +25,8 @@ extension FuzzTarget {
     }
 
     /// Whether every key's bytes come from `bytes`, in order: a code point its UTF-8 (U+FFFD
-    /// stands for bytes that were no UTF-8, and `\` for Alt-Enter's Escape), a paste its bytes.
+    /// stands for bytes that were no UTF-8, and `\` for Alt-Enter's Escape), a paste its bytes,
+    /// a change of focus its report.
     private static func isTakenFrom(_ bytes: [UInt8], _ keys: [TerminalKey]) -> Bool {
         var position = bytes.startIndex
         func take(_ wanted: (UInt8) -> Bool) -> Bool {
@@ -42,6 +43,8 @@ extension FuzzTarget {
                 for byte in String(scalar).utf8 where !take({ $0 == byte }) { return false }
             case .paste(let pasted):
                 for byte in pasted where !take({ $0 == byte }) { return false }
+            case .focus(let inFront):
+                for byte in [0x1B, 0x5B, inFront ? 0x49 : 0x4F] as [UInt8] where !take({ $0 == byte }) { return false }
             case .end: return false
             }
         }

@@ -283,6 +283,33 @@ struct LiveChatTests {
         #expect(app.output.standardOutput.hasSuffix("\u{07}\u{1B}]777;notify;carol in @carol;lunch? ,at noon\u{07}"), "\(app.output.standardOutput.debugDescription)")
     }
 
+    @Test("with the terminal's window behind another, a 1:1 message in the open room rings the bell and notifies too; in front, it is only printed")
+    func notificationWhenBehind() async throws {
+        let store = TestApp.memoryStore()
+        for name in ["alice", "bob"] { _ = try await store.signUp(name: name, password: "password-\(name)") }
+        let app = TestApp(store: store, capabilities: .init(isTerminal: true))
+        app.context.console.notifies = .osc
+        app.context.console.notification = DesktopNotification(sequence: .osc9, throughTmux: false)
+        var inFront = true
+        app.context.console.isInFront = { inFront }
+        try await app.app.start()
+        app.context.login.session = try await app.session("bob")
+        let alice = try await app.session("alice")
+        _ = try await store.directRoom(between: alice, and: bob)
+        await app.send("/chat", "/open 1")
+        app.output.clear()
+        await app.tabBar.show(.message(try await app.store.send("in front", to: 1, from: alice)))
+        #expect(app.output.standardOutput == "#1 [11-27 09:00] alice: in front\n")
+        inFront = false
+        app.output.clear()
+        await app.tabBar.show(.message(try await app.store.send("behind", to: 1, from: alice)))
+        #expect(app.output.standardOutput == "#2 [11-27 09:00] alice: behind\n\u{07}\u{1B}]9;tudy: alice in @alice: behind\u{07}", "\(app.output.standardOutput.debugDescription)")
+        await app.send("/ignore alice")
+        app.output.clear()
+        await app.tabBar.show(.message(try await app.store.send("ignored", to: 1, from: alice)))
+        #expect(app.output.standardOutput == "", "nothing of someone ignored")
+    }
+
     @Test("/wait prints a reply that comes while it waits, once, and goes on")
     func waitForReply() async throws {
         // The reply is sent when the wait's time starts to run: while /wait waits, never before.

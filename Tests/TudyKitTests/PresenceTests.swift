@@ -30,6 +30,8 @@ struct PresenceTests {
         app.output.clear()
         #expect(await app.send("/members") == [])
         #expect(app.output.standardOutput == "ann (online), ben (online), cyd\n")
+        let readme = try String(contentsOf: ReadmeTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("`/members` marks who is online on the server now: `ann (online), ben (online), cyd`"), "the README's example")
 
         await benClient.close()
         let deadline = ContinuousClock.now + .seconds(10)

@@ -28,4 +28,10 @@ struct TerminalKeyReaderTests {
         #expect(keys(Array("\u{1B}[D".utf8)) == [0x1B, 0x5B, 0x44].map { .codePoint($0) })
         #expect(keys([0x1B, 0x0D]) == [.codePoint(0x5C), .codePoint(0x0D)])
     }
+
+    @Test("a report of the window's focus is a key of its own, never typed; other sequences after an Escape are keys as before")
+    func focus() {
+        #expect(keys(Array("a\u{1B}[Ib\u{1B}[O".utf8)) == [.codePoint(0x61), .focus(true), .codePoint(0x62), .focus(false)])
+        #expect(keys(Array("\u{1B}[A\u{1B}OI".utf8)) == [0x1B, 0x5B, 0x41, 0x1B, 0x4F, 0x49].map { .codePoint($0) })
+    }
 }

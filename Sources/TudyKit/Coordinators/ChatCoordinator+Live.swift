@@ -2,26 +2,25 @@
 
 extension ChatCoordinator {
     /// Shows one change from the store. In the open room a message prints and counts as read;
-    /// from another room it prints as one notice line naming the room, with the bell for a 1:1
-    /// message or one that names the user (`@alice`).
+    /// from another room it prints as one notice line naming the room. A 1:1 message or one
+    /// that names the user (`@alice`) from another room, or from any while the terminal's
+    /// window is behind another, rings the bell (and notifies, with `--notify osc`).
     /// - Parameter openRoom: the room on screen, if a room is what the user is looking at.
     func show(_ change: StoreChange, openRoom: RoomScreen?) async throws {
         let session = try context.requireSession()
         switch change {
         case .message(let message):
+            // Nothing from someone ignored, nor from a muted room: no notice, no bell.
+            let isNews = !message.sender.isNamed(session.user.name) && !context.hides(message) && !context.mutedRooms.contains(message.roomID)
             if let openRoom, openRoom.room.id == message.roomID {
                 try await openRoom.receive(message)
+                if isNews, !context.console.isInFront() { try await alert(message, for: session) }
                 return
             }
-            // Nothing from someone ignored, nor from a muted room: no notice, no bell.
-            guard !message.sender.isNamed(session.user.name), !context.hides(message),
-                !context.mutedRooms.contains(message.roomID)
-            else { return }
+            guard isNews else { return }
             let room = try await knownRoom(message.roomID, for: session)
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
-            if room.kind == .direct || Mention.names(session.user, in: message.text) {
-                context.console.alert(title: "\(message.sender.name) in \(room.title(for: session.user))", body: message.text)
-            }
+            try await alert(message, for: session)
         case .messageChanged(let message):
             // Only the open room shows it: an old message changed elsewhere is no news.
             guard let openRoom, openRoom.room.id == message.roomID else { return }
@@ -45,6 +44,13 @@ extension ChatCoordinator {
         case .connection:
             break  // the tab bar shows it, to a guest too
         }
+    }
+
+    /// Rings the bell, and notifies with `--notify osc`, for a 1:1 message or one that names the user.
+    private func alert(_ message: Message, for session: Session) async throws {
+        let room = try await knownRoom(message.roomID, for: session)
+        guard room.kind == .direct || Mention.names(session.user, in: message.text) else { return }
+        context.console.alert(title: "\(message.sender.name) in \(room.title(for: session.user))", body: message.text)
     }
 
     /// A room of the user's, as last told, read from the store only the first time.

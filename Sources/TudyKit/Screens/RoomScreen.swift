@@ -320,9 +320,9 @@ final class RoomScreen: Screen {
         readMarks = ReadMarks(marks)
     }
 
-    /// A member read the room further. When that was the first of the user's own messages
-    /// shown here that they read, one line says so, with how many are left to read it: the
-    /// count beside it going down, live.
+    /// A member read the room further. When the read reached messages of the user's own shown
+    /// here, one line names the newest of them, with how many are left to read it: the count
+    /// beside it going down, live.
     func receiveRead(by reader: User, upTo id: Int) {
         guard var marks = readMarks, let viewer = context.login.user else { return }
         let before = marks.mark(of: reader)

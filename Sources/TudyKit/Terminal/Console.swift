@@ -32,6 +32,9 @@ package final class Console {
     package var notifies = DesktopNotification.Mode.bell
     /// The sequence a desktop notification is written in, for the terminal tudy runs in.
     package var notification: DesktopNotification?
+    /// Whether the terminal's window is in front, as it last said; the executable sets it.
+    /// Behind another, news in the open room is told as news from another room is.
+    package var isInFront: () -> Bool = { true }
     /// Who reads: a message naming them (`@name`) is highlighted. The app's context sets it.
     package var viewer: () -> User? = { nil }
 

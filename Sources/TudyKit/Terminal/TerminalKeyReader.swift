@@ -11,12 +11,15 @@ package enum TerminalKey: Equatable, Sendable {
     case codePoint(UInt32)
     /// The bytes between a bracketed paste's start and end marks.
     case paste([UInt8])
+    /// The terminal's window came to the front (true) or went behind another (false), as a
+    /// terminal tells it with focus reporting on (`CSI ? 1004 h`): `ESC [ I`, `ESC [ O`.
+    case focus(Bool)
     /// Nothing more came.
     case end
 }
 
-/// Turns what a terminal sends into keys for the line editor: whole code points, and
-/// bracketed pastes taken whole, so that their lines are never taken as typed.
+/// Turns what a terminal sends into keys for the line editor: whole code points, bracketed
+/// pastes taken whole, so that their lines are never taken as typed, and the window's focus.
 package struct TerminalKeyReader<Source: TerminalByteSource> {
     package var source: Source
     /// Bytes read past an Escape that did not start a paste: they come next.
@@ -29,6 +32,8 @@ package struct TerminalKeyReader<Source: TerminalByteSource> {
 
     private static var pasteStart: [UInt8] { Array("[200~".utf8) }
     private static var pasteEnd: [UInt8] { Array("\u{1B}[201~".utf8) }
+    private static var focusIn: [UInt8] { Array("[I".utf8) }
+    private static var focusOut: [UInt8] { Array("[O".utf8) }
 
     package init(source: Source) {
         self.source = source
@@ -39,6 +44,10 @@ package struct TerminalKeyReader<Source: TerminalByteSource> {
         guard let lead = byte(waiting: nil) else { return .end }
         if lead == 0x1B {
             if let paste = pasteAfterEscape() { return .paste(paste) }
+            for (mark, inFront) in [(Self.focusIn, true), (Self.focusOut, false)] where readAhead.starts(with: mark) {
+                readAhead.removeFirst(mark.count)
+                return .focus(inFront)
+            }
             // Alt-Enter (ESC, then Enter), which libedit would take as one key of its own and
             // drop: the line goes on in the next, as one ending in `\` does, and so it is typed.
             if readAhead.first == 0x0D || readAhead.first == 0x0A { return .codePoint(UInt32(UInt8(ascii: "\\"))) }
