@@ -115,6 +115,7 @@ extension PostgresChatStore {
                 WHERE membership.room_id = \(roomID) AND membership.user_id = \(userID)
                   AND message.room_id = membership.room_id AND message.id > membership.last_read_message_id
                   AND message.sender_id <> \(userID) AND message.status <> 'deleted'
+                  AND message.sender_id NOT IN (SELECT ignored_id FROM ignoring WHERE user_id = \(userID))
                 ORDER BY message.id LIMIT 1
                 """, on: connection)
         }

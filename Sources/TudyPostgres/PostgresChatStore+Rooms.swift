@@ -25,6 +25,7 @@ extension PostgresChatStore {
                     SELECT COUNT(*)::BIGINT FROM (
                         SELECT 1 FROM message
                         WHERE room_id = \(roomID) AND id > \(lastRead) AND sender_id <> \(userID) AND status <> 'deleted'
+                          AND sender_id NOT IN (SELECT ignored_id FROM ignoring WHERE user_id = \(userID))
                         LIMIT \(RoomSummary.unreadLimit)) AS unread
                     """, on: connection) ?? 0
                 summaries.append(

@@ -19,9 +19,10 @@ extension SQLiteChatStore {
                     Int.self,
                     sql: """
                         SELECT COUNT(*) FROM (
-                            SELECT 1 FROM message WHERE room_id = ? AND id > ? AND sender_id <> ? AND status <> 'deleted' LIMIT ?
+                            SELECT 1 FROM message WHERE room_id = ? AND id > ? AND sender_id <> ? AND status <> 'deleted'
+                              AND sender_id NOT IN (SELECT ignored_id FROM ignoring WHERE user_id = ?) LIMIT ?
                         )
-                        """, arguments: [roomID, lastRead, userID, RoomSummary.unreadLimit]) ?? 0
+                        """, arguments: [roomID, lastRead, userID, userID, RoomSummary.unreadLimit]) ?? 0
                 return RoomSummary(
                     room: try Self.room(id: roomID, in: db),
                     lastMessage: try Self.messages(roomID: roomID, before: nil, limit: 1, in: db).messages.last,
@@ -302,7 +303,8 @@ extension SQLiteChatStore {
                     WHERE membership.room_id = ? AND membership.user_id = ?
                       AND message.room_id = membership.room_id AND message.id > membership.last_read_message_id
                       AND message.sender_id <> ? AND message.status <> 'deleted'
-                    """, arguments: [roomID, userID, userID])
+                      AND message.sender_id NOT IN (SELECT ignored_id FROM ignoring WHERE user_id = ?)
+                    """, arguments: [roomID, userID, userID, userID])
         }
     }
 

@@ -211,6 +211,9 @@ struct LiveChatTests {
         #expect(app.output.standardOutput.contains("── 1 new ──"), "carol's is not counted: \(app.output.standardOutput)")
         await app.send("/back")
         app.output.clear()
+        await app.send("/rooms")
+        #expect(!app.output.standardOutput.contains("carol says hi"), "not her words as the room's last: \(app.output.standardOutput)")
+        app.output.clear()
         await app.tabBar.show(.message(try await app.store.send("psst bob", to: carols.id, from: carol)))
         await app.send("/find psst")
         #expect(!app.output.standardOutput.contains("psst bob"), "\(app.output.standardOutput)")
@@ -428,5 +431,24 @@ struct LiveChatTests {
         #expect(await app.send("/next") == [])
         #expect(app.output.standardOutput == "no unread messages\n")
         #expect(try await unread(app, room: 1) == 0)
+    }
+
+    @Test("/wait at the list of rooms shows nothing of someone ignored, and does not take it for news")
+    func waitIgnores() async throws {
+        let app = try await app(sleep: { _ in })
+        let carol = try await app.session("carol")
+        let carols = try await app.store.directRoom(between: carol, and: bob)
+        let group = try await app.store.invite(carol.user, to: 1, by: try await app.session("alice"))
+        await app.send("/chat", "/ignore carol")
+        _ = try await app.store.send("psst bob", to: carols.id, from: carol)
+        app.output.clear()
+        #expect(await app.send("/wait 5") == [
+            "no message from anyone else came to your rooms within 5 s: /wait again, or /wait <seconds> for longer"
+        ])
+        // After news in the same room, what she said is read with it, not shown.
+        _ = try await app.store.send("hello", to: group.id, from: try await app.session("alice"))
+        _ = try await app.store.send("psst again", to: group.id, from: carol)
+        #expect(await app.send("/wait 5") == [])
+        #expect(app.output.standardOutput.contains("alice: hello") && !app.output.standardOutput.contains("psst"), "\(app.output.standardOutput)")
     }
 }

@@ -40,6 +40,25 @@ struct QuietContractTests {
         await #expect(throws: StoreError.unknownUser("nobody")) { try await store.setQuiet(.person("nobody"), true, by: s.alice) }
     }
 
+    @Test("what someone ignored says is never unread: not counted in the rooms list, not the first unread; unignored, it is again", arguments: StoreFactory.all)
+    func ignoredIsNotUnread(_ factory: StoreFactory) async throws {
+        let (store, s) = try await factory.makeWithCast()
+        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
+        let room = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let carols = try await store.send("from carol", to: room.id, from: s.carol)
+        let bobs = try await store.send("from bob", to: room.id, from: s.bob)
+        try await store.setQuiet(.person("carol"), true, by: s.alice)
+        #expect(try await store.rooms(of: s.alice).first { $0.room.id == room.id }?.unreadCount == 1)
+        #expect(try await store.firstUnread(in: room.id, for: s.alice) == bobs.id)
+        try await store.markRead(roomID: room.id, upTo: bobs.id, for: s.alice)
+        _ = try await store.send("carol again", to: room.id, from: s.carol)
+        #expect(try await store.rooms(of: s.alice).first { $0.room.id == room.id }?.unreadCount == 0)
+        #expect(try await store.firstUnread(in: room.id, for: s.alice) == nil)
+        #expect(try await store.firstUnread(in: room.id, for: s.bob) == carols.id, "bob ignores nobody")
+        try await store.setQuiet(.person("carol"), false, by: s.alice)
+        #expect(try await store.rooms(of: s.alice).first { $0.room.id == room.id }?.unreadCount == 1)
+    }
+
     @Test("one ignores at most Quiet.ignoreLimit people; one more is refused, and unignoring one makes room", arguments: StoreFactory.seedable)
     func ignoreLimit(_ factory: StoreFactory) async throws {
         let store = try await factory.makeSeedable()

@@ -62,7 +62,12 @@ final class RoomListScreen: Screen {
             return
         }
         try await context.readQuiet()
-        context.console.show(.rooms(summaries, viewer: session.user, muted: context.mutedRooms))
+        // A room's last message from someone ignored is not shown as its last words.
+        let shown = summaries.map { summary in
+            summary.lastMessage.map(context.hides) == true
+                ? RoomSummary(room: summary.room, lastMessage: nil, unreadCount: summary.unreadCount) : summary
+        }
+        context.console.show(.rooms(shown, viewer: session.user, muted: context.mutedRooms))
     }
 
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
@@ -137,17 +142,17 @@ final class RoomListScreen: Screen {
                 if messages.count == RoomScreen.unreadCap { roomsLeftUnread.insert(room.id) }
                 if let last = messages.last { shownThrough[room.id] = last.id }
                 // From the first that is news, as a room opens on its first unread.
-                unread += messages.drop { !$0.isUnread(by: session.user) }.map { ($0, room) }
+                unread += messages.drop { !isNews($0, for: session) }.map { ($0, room) }
             }
         } catch {
             // Not looked in (the store went away meanwhile): looked in next time.
             roomsLeftUnread.formUnion(rooms.map(\.id))
             throw error
         }
-        // An unsent message is read with the rest, but not printed: it is no news.
+        // An unsent message, or one of someone ignored, is read with the rest, but not printed: it is no news.
         var shownUpTo: [Int: Int] = [:]
         for (message, room) in unread.sorted(by: { $0.message.id < $1.message.id }) {
-            if message.status != .deleted {
+            if message.status != .deleted, !context.hides(message) {
                 context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: false))
             }
             // Each room's messages here run on from its first unread with no gap.
@@ -156,7 +161,12 @@ final class RoomListScreen: Screen {
         for (roomID, last) in shownUpTo.sorted(by: { $0.key < $1.key }) {
             try await context.store.markRead(roomID: roomID, upTo: last, for: session)
         }
-        return unread.contains { $0.message.isUnread(by: session.user) }
+        return unread.contains { isNews($0.message, for: session) }
+    }
+
+    /// Whether a message is news to the user: someone else's, not unsent, and not from someone they ignore.
+    private func isNews(_ message: Message, for session: Session) -> Bool {
+        message.isUnread(by: session.user) && !context.hides(message)
     }
 
     /// The rooms that may hold unread: those the stream named since the last look, when it

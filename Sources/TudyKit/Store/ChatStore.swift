@@ -80,7 +80,8 @@ public protocol ChatStore: Sendable {
     /// Up to `limit` messages newer than message `after`, oldest first, found by key:
     /// what arrived since the last one shown.
     func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message]
-    /// The id of the oldest message in a room that the user has not read and did not write; nil when none.
+    /// The id of the oldest message in a room that the user has not read and did not write, nor
+    /// someone they ignore; nil when none.
     func firstUnread(in roomID: Int, for session: Session) async throws -> Int?
     /// Keeps a message; once this returns, the message is stored.
     /// - Parameters:

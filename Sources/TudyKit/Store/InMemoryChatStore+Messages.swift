@@ -21,7 +21,8 @@ extension InMemoryChatStore {
         let user = try user(of: session.token)
         let state = try memberState(of: roomID, user: user)
         let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
-        return state.messages.first { $0.id > lastRead && $0.isUnread(by: user) }?.id
+        let ignored = ignored(by: user)
+        return state.messages.first { $0.id > lastRead && isUnread($0, by: user, ignored: ignored) }?.id
     }
 
     public func send(

@@ -111,15 +111,26 @@ public actor InMemoryChatStore: SeedableStore {
         let user = try user(of: session.token)
         return roomsByID.values
             .filter { $0.room.hasMember(user) }
-            .map { state in
+            .map { [ignored = ignored(by: user)] state in
                 let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
                 return RoomSummary(
                     room: state.room, lastMessage: state.messages.last,
                     unreadCount: min(
                         RoomSummary.unreadLimit,
-                        state.messages.count { $0.id > lastRead && $0.isUnread(by: user) }))
+                        state.messages.count { $0.id > lastRead && isUnread($0, by: user, ignored: ignored) }))
             }
             .sorted(by: RoomSummary.isListed(_:before:))
+    }
+
+    /// Whether a message past `user`'s mark is unread news for them: someone else's, not
+    /// unsent, and not from one of `ignored` (folded names), whom they never see.
+    func isUnread(_ message: Message, by user: User, ignored: Set<String>) -> Bool {
+        message.isUnread(by: user) && !ignored.contains(Accounts.key(message.sender.name))
+    }
+
+    /// The folded names of those `user` ignores.
+    func ignored(by user: User) -> Set<String> {
+        Set((ignoring[Accounts.key(user.name)] ?? []).map(Accounts.key))
     }
 
     public func room(id: Int, for session: Session) async throws -> Room {
