@@ -42,9 +42,7 @@ struct QuietContractTests {
 
     @Test("what someone ignored says is never unread: not counted in the rooms list, not the first unread; unignored, it is again", arguments: StoreFactory.all)
     func ignoredIsNotUnread(_ factory: StoreFactory) async throws {
-        let (store, s) = try await factory.makeWithCast()
-        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
-        let room = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let (store, s, room) = try await factory.makeWithCastInGroup()
         let carols = try await store.send("from carol", to: room.id, from: s.carol)
         let bobs = try await store.send("from bob", to: room.id, from: s.bob)
         try await store.setQuiet(.person("carol"), true, by: s.alice)

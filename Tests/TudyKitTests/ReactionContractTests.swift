@@ -8,9 +8,7 @@ import Testing
 struct ReactionContractTests {
     @Test("an emoji set is counted, told live, kept through an edit and read back in order of first use; set again, it is taken back", arguments: StoreFactory.all)
     func toggle(_ factory: StoreFactory) async throws {
-        let (store, s) = try await factory.makeWithCast()
-        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
-        let room = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let (store, s, room) = try await factory.makeWithCastInGroup()
         let said = try await store.send("see you at ten", to: room.id, from: s.bob)
         let bobs = await ChangeRecorder.reading(try await store.changes(for: s.bob))
 

@@ -8,9 +8,7 @@ import Testing
 struct ReadCountContractTests {
     @Test("a mark moves forward only, no further than the newest message, and the other members are told when it moves", arguments: StoreFactory.all)
     func marks(_ factory: StoreFactory) async throws {
-        let (store, s) = try await factory.makeWithCast()
-        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
-        let room = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let (store, s, room) = try await factory.makeWithCastInGroup()
         let first = try await store.send("chapter 3 tonight?", to: room.id, from: s.bob)
         let second = try await store.send("at eight", to: room.id, from: s.bob)
         #expect(try await store.readMarks(in: room.id, for: s.bob).isEmpty, "sending reads nothing")

@@ -8,9 +8,7 @@ import Testing
 struct RoomNameContractTests {
     @Test("a member names a group room for everyone, told live; a 1:1 room keeps the other person's name", arguments: StoreFactory.all)
     func rename(_ factory: StoreFactory) async throws {
-        let (store, s) = try await factory.makeWithCast()
-        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
-        let group = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let (store, s, group) = try await factory.makeWithCastInGroup()
         let bobs = await ChangeRecorder.reading(try await store.changes(for: s.bob))
 
         let renamed = try await store.rename(roomID: group.id, to: "  Swift study  ", by: s.carol)
@@ -20,6 +18,7 @@ struct RoomNameContractTests {
         #expect(try await store.rooms(of: s.bob).first { $0.room.id == group.id }?.room.name == "Swift study")
         #expect(try await store.room(id: group.id, for: s.alice) == renamed)
 
+        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
         await #expect(throws: StoreError.cannotRenameDirect(direct.id)) { try await store.rename(roomID: direct.id, to: "Us", by: s.alice) }
         let dave = try await store.signUp(name: "dave", password: "password-dave")
         await #expect(throws: StoreError.noSuchRoom(group.id), "only a member") { try await store.rename(roomID: group.id, to: "Mine", by: dave) }
@@ -28,9 +27,7 @@ struct RoomNameContractTests {
 
     @Test("a name is one line of 1 to 64 characters with no control characters; every store refuses the same", arguments: StoreFactory.all)
     func names(_ factory: StoreFactory) async throws {
-        let (store, s) = try await factory.makeWithCast()
-        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
-        let group = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let (store, s, group) = try await factory.makeWithCastInGroup()
         for bad in ["", "   ", String(repeating: "가", count: Room.nameLimit + 1), "two\nlines", "tab\there", "bell\u{07}", "esc\u{1B}[31m"] {
             await #expect(throws: StoreError.self, "\(bad.debugDescription)") { try await store.rename(roomID: group.id, to: bad, by: s.alice) }
         }

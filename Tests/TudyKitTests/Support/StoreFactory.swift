@@ -79,6 +79,14 @@ extension StoreFactory {
         return (store, Cast(alice: sessions[0], bob: sessions[1], carol: sessions[2]))
     }
 
+    /// A new store with alice, bob and carol signed up (as `makeWithCast`), and a group room
+    /// of the three that alice made from her 1:1 room with bob.
+    func makeWithCastInGroup() async throws -> (any ChatStore, Cast, Room) {
+        let (store, s) = try await makeWithCast()
+        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
+        return (store, s, try await store.invite(s.carol.user, to: direct.id, by: s.alice))
+    }
+
     /// A new store with four people (`reader0` to `reader3`) in one group room, for tests of
     /// several acting at once.
     func makeWithGroupOfFour() async throws -> (store: any ChatStore, people: [Session], room: Room) {
