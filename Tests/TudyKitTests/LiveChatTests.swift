@@ -155,6 +155,18 @@ struct LiveChatTests {
         #expect(app.output.standardOutput == "", "nothing from another room")
     }
 
+    @Test("mentions that came before tudy started count apart in the first prompt, found in the store; a room read elsewhere has none")
+    func mentionsBeforeStart() async throws {
+        let app = try await app()
+        let carol = try await app.session("carol")
+        let other = try await app.store.directRoom(between: carol, and: bob)
+        _ = try await app.store.send("@bob are you there?", to: other.id, from: carol)
+        let last = try await app.store.send("no mention here", to: other.id, from: carol)
+        #expect(await app.tabBar.interactiveLineRequest().prompt.hasSuffix("bob [2 unread, 1 @]> "))
+        try await app.store.markRead(roomID: other.id, upTo: last.id, for: try await app.session("bob"))
+        #expect(await app.tabBar.interactiveLineRequest().prompt.hasSuffix("bob> "))
+    }
+
     @Test("a message naming you from another room counts apart in the prompt until its room is read; /mentions lists those that name you")
     func mentions() async throws {
         let app = try await app()

@@ -13,12 +13,29 @@ extension TabBarCoordinator {
             if let session = context.login.session, let rooms = try? await context.store.rooms(of: session) {
                 unreadTally.read(rooms)
                 try? await context.readQuiet()
+                if mentionsCountedFor != session.token {
+                    mentionsCountedFor = session.token
+                    await countUnreadMentions(in: rooms, for: session)
+                }
             }
             unreadTally.muted = context.mutedRooms
         }
         let unread = unreadTally.total
         if unread > 0 { request.prompt = commandPrompt(unread: unread, mentions: unreadTally.mentions) }
         return request
+    }
+
+    /// The mentions among what was unread before this session's stream began, looked for once:
+    /// the newest that name the user, in the rooms with unread, from each room's first unread.
+    private func countUnreadMentions(in rooms: [RoomSummary], for session: Session) async {
+        let unreadRooms = Set(rooms.filter { $0.unreadCount > 0 }.map(\.room.id))
+        guard !unreadRooms.isEmpty, let found = try? await context.mentions(of: session, pages: 1) else { return }
+        var counts: [Int: Int] = [:]
+        for roomID in Set(found.map(\.roomID)).intersection(unreadRooms) {
+            guard let first = try? await context.store.firstUnread(in: roomID, for: session) else { continue }
+            counts[roomID] = found.count { $0.roomID == roomID && $0.id >= first }
+        }
+        unreadTally.countMentions(counts)
     }
 
     /// What Tab completes now on the screen in view; nil where nothing is (a password, a

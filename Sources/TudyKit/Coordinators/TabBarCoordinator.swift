@@ -38,6 +38,9 @@ final class TabBarCoordinator: Coordinator {
     var unsentDraft: String?
     /// The unread count the prompt shows.
     var unreadTally = UnreadTally()
+    /// The session whose unread mentions were looked for in the store, once: after that the
+    /// stream tells of each.
+    var mentionsCountedFor: SessionToken?
     /// Whether the last line was a `/quit` that warned of an open draft or login.
     var quitWarning = false
     /// Whether the line before this one gave that warning: a `/quit` now leaves.

@@ -58,6 +58,21 @@ package final class AppContext {
         quiet = try await store.quiet(of: session)
     }
 
+    /// The newest messages that name the user (`@name`), someone else's, not from someone
+    /// ignored, newest first: at most `MessageSearch.limit`, from at most `pages` searches.
+    func mentions(of session: Session, pages: Int) async throws -> [Message] {
+        var named: [Message] = []
+        var before: Int?
+        for _ in 0..<pages {
+            let page = try await store.findMessages(
+                MessageSearch.words(session.user.name), for: session, before: before, limit: MessageSearch.limit)
+            named += page.filter { Mention.isNews($0, for: session.user) && !hides($0) }
+            guard named.count < MessageSearch.limit, page.count == MessageSearch.limit, let oldest = page.last else { break }
+            before = oldest.id
+        }
+        return Array(named.prefix(MessageSearch.limit))
+    }
+
     /// Whether a message is hidden from the user: its sender is ignored.
     func hides(_ message: Message) -> Bool {
         Quiet.hides(message, in: quiet)

@@ -32,6 +32,14 @@ struct UnreadTally {
         isKnown = true
     }
 
+    /// Takes in how many unread messages of each room name the user, as found in the store
+    /// (what came before the stream began); a room with nothing unread has none.
+    mutating func countMentions(_ byRoom: [Int: Int]) {
+        for (roomID, count) in byRoom where (self.byRoom[roomID] ?? 0) > 0 {
+            mentionsByRoom[roomID] = max(mentionsByRoom[roomID] ?? 0, min(count, self.byRoom[roomID] ?? 0))
+        }
+    }
+
     /// Forgets the counts before they are read again; the mentions stay until then.
     mutating func restart() {
         byRoom = [:]

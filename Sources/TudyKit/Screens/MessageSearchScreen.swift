@@ -73,7 +73,7 @@ final class MessageSearchScreen: Screen {
             }
             what = "holding '\(query)'"
         case .mentions:
-            found = try await mentions(of: session)
+            found = try await context.mentions(of: session, pages: Self.mentionPages)
             guard !found.isEmpty else {
                 context.console.line("nobody has named you (@\(session.user.name)) in your rooms yet")
                 return
@@ -103,16 +103,4 @@ final class MessageSearchScreen: Screen {
 
     /// The newest messages of others that name the user, up to `MessageSearch.limit`: those
     /// holding their name, read newest first, a page at a time.
-    private func mentions(of session: Session) async throws -> [Message] {
-        var named: [Message] = []
-        var before: Int?
-        for _ in 0..<Self.mentionPages {
-            let page = try await context.store.findMessages(
-                MessageSearch.words(session.user.name), for: session, before: before, limit: MessageSearch.limit)
-            named += page.filter { Mention.isNews($0, for: session.user) && !context.hides($0) }
-            guard named.count < MessageSearch.limit, page.count == MessageSearch.limit, let oldest = page.last else { break }
-            before = oldest.id
-        }
-        return Array(named.prefix(MessageSearch.limit))
-    }
 }
