@@ -121,10 +121,8 @@ extension PostgresChatStore {
         }
     }
 
-    package func send(
-        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
-    ) async throws -> Message {
-        try Message.check(text)
+    package func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
+        let (text, kind, key) = (outgoing.text, outgoing.kind, outgoing.key)
         let now = clock.now()
         return try await connected { connection in
             let sender = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
@@ -134,7 +132,7 @@ extension PostgresChatStore {
             // A message is never moved or removed (an unsent one keeps its place): found in the
             // room now, it is there when the reply is written.
             var quote: Quote?
-            if let id = replyingTo {
+            if let id = outgoing.replyTo {
                 let found = try await Self.messages(where: "message.room_id = \(roomID) AND message.id = \(id)", order: "ASC", limit: 1, on: connection)
                 guard let quoted = found.first else { throw StoreError.noSuchMessage(id) }
                 quote = Quote(quoted)

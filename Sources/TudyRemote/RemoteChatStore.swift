@@ -307,18 +307,16 @@ package final class RemoteChatStore: ChatStore, PresenceSource {
         try await call(.firstUnread, session) { $0.roomID = roomID }.messageID
     }
 
-    package func send(
-        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
-    ) async throws -> Message {
-        if kind == .action { try require(.messageKinds, for: "/me") }
-        if replyingTo != nil { try require(.replies, for: "/reply") }
+    package func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
+        if outgoing.kind == .action { try require(.messageKinds, for: "/me") }
+        if outgoing.replyTo != nil { try require(.replies, for: "/reply") }
         return try field(
             try await call(.send, session) {
-                $0.text = text
-                $0.kind = kind == .text ? nil : kind
-                $0.replyTo = replyingTo
+                $0.text = outgoing.text
+                $0.kind = outgoing.kind == .text ? nil : outgoing.kind
+                $0.replyTo = outgoing.replyTo
                 $0.roomID = roomID
-                $0.key = key
+                $0.key = outgoing.key
             }.message, .send)
     }
 

@@ -318,39 +318,32 @@ extension SQLiteChatStore {
         return try feed.follow(follower)
     }
 
-    package func send(
-        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
-    ) async throws -> Message {
-        try Message.check(text)
+    package func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
+        try await send([outgoing], to: roomID, from: session)[0]
+    }
+
+    package func send(_ outgoings: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message] {
         let now = clock.now()
         return try await write { db in
             let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            if let key, let kept = try Self.message(sentBy: sender.id, key: key, in: db) { return kept }
-            let quote = try replyingTo.map { id in
-                guard let quoted = try Self.messages(where: "message.room_id = ? AND message.id = ?", arguments: [roomID, id], in: db).first
-                else { throw StoreError.noSuchMessage(id) }
-                return Quote(quoted)
-            }
-            return try Self.insertMessage(
-                text, kind: kind, replyTo: quote, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
-        }
-    }
-
-    package func send(_ texts: [String], keys: [String], to roomID: Int, from session: Session) async throws -> [Message] {
-        try texts.forEach(Message.check)
-        let now = clock.now()
-        return try await write { db in
-            let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            return try zip(texts, keys).map { text, key in
-                try Self.message(sentBy: sender.id, key: key, in: db)
-                    ?? Self.insertMessage(text, roomID: Int64(roomID), senderID: sender.id, sender: sender.user, at: now, key: key, in: db)
+            return try outgoings.map { outgoing in
+                if let key = outgoing.key, let kept = try Self.messages(
+                    where: "message.sender_id = ? AND message.client_key = ?", arguments: [sender.id, key], in: db
+                ).first {
+                    return kept
+                }
+                // A message is never moved or removed: found in the room now, it is there
+                // when the reply is written.
+                let quote = try outgoing.replyTo.map { id in
+                    guard let quoted = try Self.messages(where: "message.room_id = ? AND message.id = ?", arguments: [roomID, id], in: db).first
+                    else { throw StoreError.noSuchMessage(id) }
+                    return Quote(quoted)
+                }
+                return try Self.insertMessage(
+                    outgoing.text, kind: outgoing.kind, replyTo: quote, roomID: Int64(roomID), senderID: sender.id, sender: sender.user,
+                    at: now, key: outgoing.key, in: db)
             }
         }
-    }
-
-    /// The message a sender stored under their key, if any: a send again of one that was.
-    private static func message(sentBy senderID: Int64, key: String, in db: Database) throws -> Message? {
-        try messages(where: "message.sender_id = ? AND message.client_key = ?", arguments: [senderID, key], in: db).first
     }
 
     static func insertMessage(

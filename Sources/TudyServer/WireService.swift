@@ -116,9 +116,9 @@ struct WireService: Sendable {
         case .firstUnread:
             reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(token))
         case .send:
-            reply.message = try await store.send(
-                try need(request.text, "text"), kind: request.kind ?? .text, replyingTo: request.replyTo, to: try need(request.roomID, "room_id"),
-                from: try await session(token), key: request.key)
+            let outgoing = try OutgoingMessage(
+                try need(request.text, "text"), kind: request.kind ?? .text, replyingTo: request.replyTo, key: request.key)
+            reply.message = try await store.send(outgoing, to: try need(request.roomID, "room_id"), from: try await session(token))
         case .markRead:
             try await store.markRead(
                 roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),

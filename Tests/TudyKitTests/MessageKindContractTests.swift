@@ -16,10 +16,10 @@ struct MessageKindContractTests {
         let bens = await ChangeRecorder.reading(try await store.changes(for: ben))
 
         let said = try await store.send("hello", to: room.id, from: ann)
-        let waved = try await store.send("waves", kind: .action, to: room.id, from: ann, key: "wave-1")
+        let waved = try await store.send(OutgoingMessage("waves", kind: .action, key: "wave-1"), to: room.id, from: ann)
         #expect(said.kind == .text && waved.kind == .action)
         #expect(await bens.next(2) == [.message(said), .message(waved)])
-        let again = try await store.send("waves", kind: .action, to: room.id, from: ann, key: "wave-1")
+        let again = try await store.send(OutgoingMessage("waves", kind: .action, key: "wave-1"), to: room.id, from: ann)
         #expect(again == waved, "a resend under the same key is the action sent first")
 
         let page = try await store.messages(in: room.id, for: ben, before: nil, limit: 10).messages
@@ -45,14 +45,14 @@ struct MessageKindContractTests {
         let asked = try await store.send("are you joining on Saturday?", to: ours.id, from: ann)
         let bens = await ChangeRecorder.reading(try await store.changes(for: ben))
 
-        let answer = try await store.send("yes, I am in", kind: .text, replyingTo: asked.id, to: ours.id, from: ben, key: nil)
+        let answer = try await store.send(OutgoingMessage("yes, I am in", replyingTo: asked.id), to: ours.id, from: ben)
         #expect(answer.replyTo == Quote(asked))
         #expect(await bens.next(1) == [.message(answer)])
         await #expect(throws: StoreError.noSuchMessage(elsewhere.id), "a message of another room is no message of this one") {
-            try await store.send("sneaky", kind: .text, replyingTo: elsewhere.id, to: ours.id, from: ann, key: nil)
+            try await store.send(OutgoingMessage("sneaky", replyingTo: elsewhere.id), to: ours.id, from: ann)
         }
         await #expect(throws: StoreError.noSuchMessage(9_999)) {
-            try await store.send("to nothing", kind: .text, replyingTo: 9_999, to: ours.id, from: ann, key: nil)
+            try await store.send(OutgoingMessage("to nothing", replyingTo: 9_999), to: ours.id, from: ann)
         }
 
         let edited = try await store.edit(.id(asked.id), in: ours.id, to: "are you joining on Sunday?", by: ann)

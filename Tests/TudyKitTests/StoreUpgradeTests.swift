@@ -41,7 +41,7 @@ struct StoreUpgradeTests {
         #expect(messages.allSatisfy { $0.replyTo == nil }, "what was sent before replies answers none")
         #expect(try await store.findMessages(MessageSearch.words("book"), for: alice, limit: 10).map(\.id) == [messages[3].id])
 
-        let waved = try await store.send("waves", kind: .action, to: room.id, from: alice, key: nil)
+        let waved = try await store.send(OutgoingMessage("waves", kind: .action), to: room.id, from: alice)
         #expect(try await store.messages(in: room.id, for: bob, after: messages[3].id, limit: 10) == [waved])
         #expect(waved.kind == .action)
     }

@@ -25,7 +25,7 @@ public struct RoomSummary: Equatable, Sendable, Codable {
         case unreadCount = "unread_count"
     }
 
-    public init(room: Room, lastMessage: Message?, unreadCount: Int) {
+    package init(room: Room, lastMessage: Message?, unreadCount: Int) {
         self.room = room
         self.lastMessage = lastMessage
         self.unreadCount = unreadCount

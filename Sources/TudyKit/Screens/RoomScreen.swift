@@ -78,7 +78,7 @@ final class RoomScreen: Screen {
     private var liveSince: Int?
     /// A line whose send had no answer, with the key it was sent under: sent again, it goes
     /// under the same key, so that the store keeps it once whether or not the first try arrived.
-    private var unconfirmed: (text: String, kind: Message.Kind, replyingTo: Int?, key: String)?
+    private var unconfirmed: OutgoingMessage?
     /// Set while a mark of news as read waits out `readMarkPause` after the last one.
     private var markIsPaused = false
     /// How far each member has read the room, for the count beside each message of who has
@@ -228,20 +228,20 @@ final class RoomScreen: Screen {
     /// before it; otherwise what is new is read by key, this message among it. A script is
     /// shown only its own message, until it asks for news with `/wait`.
     private func send(_ text: String, kind: Message.Kind = .text, replyingTo: Int? = nil, for session: Session) async throws {
+        var outgoing = try OutgoingMessage(text, kind: kind, replyingTo: replyingTo, key: UUID().uuidString)
+        // Sent again, the same words go under the same key.
+        if let unconfirmed, unconfirmed.saysTheSame(as: outgoing) { outgoing = unconfirmed }
         if context.showsLiveMessages && context.live.storeIsAway {
             // The message waits for the store (as a send does), marked so.
             let said = kind == .action ? "* \(session.user.name) \(text)" : "\(session.user.name): \(text)"
             context.console.line("… \(said)  (to be sent when the connection is back)")
         }
-        let isAgain = unconfirmed.map { $0.text == text && $0.kind == kind && $0.replyingTo == replyingTo } == true
-        let key = isAgain ? unconfirmed!.key : UUID().uuidString
         let message: Message
         do {
-            message = try await context.store.send(text, kind: kind, replyingTo: replyingTo, to: room.id, from: session, key: key)
+            message = try await context.store.send(outgoing, to: room.id, from: session)
         } catch where Outage.matches(error) {
-            // Sent again, it goes under the same key. With no answer it may have been stored,
-            // its answer lost: "not done" could be untrue.
-            unconfirmed = (text, kind, replyingTo, key)
+            // With no answer it may have been stored, its answer lost: "not done" could be untrue.
+            unconfirmed = outgoing
             throw Outage.leavesOutcomeUnknown(error) ? CommandError.sendUnconfirmed : error
         }
         unconfirmed = nil
@@ -267,7 +267,7 @@ final class RoomScreen: Screen {
     func sendTogether(_ texts: [String]) async throws -> Bool {
         guard let store = context.store as? any BatchSending, unconfirmed == nil, !context.showsLiveMessages else { return false }
         let session = try context.requireSession()
-        let sent = try await store.send(texts, keys: texts.map { _ in UUID().uuidString }, to: room.id, from: session)
+        let sent = try await store.send(try texts.map { try OutgoingMessage($0, key: UUID().uuidString) }, to: room.id, from: session)
         for message in sent where message.id > timeline.cursor && !timeline.hasShown(message.id) {
             timeline.noteShown(message)
             print(message)

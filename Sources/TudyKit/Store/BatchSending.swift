@@ -2,8 +2,8 @@
 /// run of lines costs one write to the disk, not one each. What it returns is stored, all of
 /// it, or nothing is.
 package protocol BatchSending: ChatStore {
-    /// Keeps the messages, each as `send` would with its key, in one commit, and returns them
-    /// in the order given.
+    /// Keeps the messages, each as `send` would, in one commit, and returns them in the order
+    /// given.
     /// - Throws: what `send` throws for any of them; then none is stored.
-    func send(_ texts: [String], keys: [String], to roomID: Int, from session: Session) async throws -> [Message]
+    func send(_ messages: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message]
 }

@@ -85,17 +85,12 @@ public protocol ChatStore: Sendable {
     func firstUnread(in roomID: Int, for session: Session) async throws -> Int?
     /// Keeps a message; once this returns, the message is stored.
     /// - Parameters:
-    ///   - text: what the message says, checked by `Message.check`.
-    ///   - kind: words said, or an action of the sender's (`/me`).
-    ///   - replyingTo: the id of a message of the room this one answers (`/reply`), if any.
+    ///   - message: what it says, already checked; what it answers must be in `roomID`. Sent
+    ///     again under the same key, it returns the message kept the first time.
     ///   - roomID: a room the sender is in.
     ///   - session: the sender's.
-    ///   - key: the sender's own name for this message (a client's request key). Sent
-    ///     again with the same key, by the same user, it stores nothing and returns the message
-    ///     the first send stored: a retry after a lost reply, even to a restarted server, is safe.
-    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong`, `.controlCharacter`, `.noSuchRoom`,
-    ///   `.noSuchMessage` (a reply to a message not in the room).
-    func send(_ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?) async throws -> Message
+    /// - Throws: `StoreError.noSuchRoom`, `.noSuchMessage` (a reply to a message not in the room).
+    func send(_ message: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
     /// `MessageSearch.words` gives them), newest first, at most `limit`; only those older than
     /// the message `before` (its id), when given, so that a search is read on where it stopped.
@@ -162,18 +157,14 @@ extension ChatStore {
     }
 
     /// Keeps a message of words that no retry will name.
+    /// - Throws: what `OutgoingMessage` throws for the text, then what `send` throws.
     public func send(_ text: String, to roomID: Int, from session: Session) async throws -> Message {
-        try await send(text, kind: .text, to: roomID, from: session, key: nil)
+        try await send(OutgoingMessage(text), to: roomID, from: session)
     }
 
-    /// Keeps a message that answers none.
-    package func send(_ text: String, kind: Message.Kind, to roomID: Int, from session: Session, key: String?) async throws -> Message {
-        try await send(text, kind: kind, replyingTo: nil, to: roomID, from: session, key: key)
-    }
-
-    /// Keeps a message of words.
+    /// Keeps a message of words under the sender's key.
     package func send(_ text: String, to roomID: Int, from session: Session, key: String?) async throws -> Message {
-        try await send(text, kind: .text, to: roomID, from: session, key: key)
+        try await send(OutgoingMessage(text, key: key), to: roomID, from: session)
     }
 
     /// The newest page of the posts answering the query.

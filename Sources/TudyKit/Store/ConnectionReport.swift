@@ -7,7 +7,7 @@ public struct ConnectionReport: Equatable, Sendable {
     /// what is sent waits until it is back.
     public var isAway: Bool
 
-    public init(_ line: String, isAway: Bool) {
+    package init(_ line: String, isAway: Bool) {
         self.line = line
         self.isAway = isAway
     }

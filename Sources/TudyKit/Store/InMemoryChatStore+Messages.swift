@@ -25,23 +25,20 @@ extension InMemoryChatStore {
         return state.messages.first { $0.id > lastRead && isUnread($0, by: user, ignored: ignored) }?.id
     }
 
-    public func send(
-        _ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?
-    ) async throws -> Message {
-        try Message.check(text)
+    public func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
         let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
-        let messageKey = key.map { MessageKey(sender: Accounts.key(user.name), key: $0) }
+        let messageKey = outgoing.key.map { MessageKey(sender: Accounts.key(user.name), key: $0) }
         if let messageKey, let kept = keyedMessages[messageKey],
             let message = roomsByID[kept.roomID]?.messages.first(where: { $0.id == kept.messageID })
         {
             return message
         }
-        let quote = try replyingTo.map { id in
+        let quote = try outgoing.replyTo.map { id in
             guard let quoted = roomsByID[roomID]?.messages.first(where: { $0.id == id }) else { throw StoreError.noSuchMessage(id) }
             return Quote(quoted)
         }
-        let message = try append(text, kind: kind, replyTo: quote, to: roomID, from: user, at: clock.now())
+        let message = try append(outgoing.text, kind: outgoing.kind, replyTo: quote, to: roomID, from: user, at: clock.now())
         if let messageKey { keyedMessages[messageKey] = (roomID, message.id) }
         return message
     }

@@ -146,16 +146,16 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
         try await pass("firstUnread") { try await base.firstUnread(in: roomID, for: session) }
     }
 
-    func send(_ text: String, kind: Message.Kind, replyingTo: Int?, to roomID: Int, from session: Session, key: String?) async throws -> Message {
-        try await pass("send") { try await base.send(text, kind: kind, replyingTo: replyingTo, to: roomID, from: session, key: key) }
+    func send(_ message: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
+        try await pass("send") { try await base.send(message, to: roomID, from: session) }
     }
 
     /// In one commit when the store under it sends so; otherwise one by one.
-    func send(_ texts: [String], keys: [String], to roomID: Int, from session: Session) async throws -> [Message] {
+    func send(_ messages: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message] {
         try await pass("sendTogether") {
-            if let batching = base as? any BatchSending { return try await batching.send(texts, keys: keys, to: roomID, from: session) }
+            if let batching = base as? any BatchSending { return try await batching.send(messages, to: roomID, from: session) }
             var sent: [Message] = []
-            for (text, key) in zip(texts, keys) { sent.append(try await base.send(text, to: roomID, from: session, key: key)) }
+            for message in messages { sent.append(try await base.send(message, to: roomID, from: session)) }
             return sent
         }
     }
