@@ -128,9 +128,9 @@ struct Chat<Modes: NetworkModes>: AsyncParsableCommand {
         let settings = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: bail, noColor: noColor,
             check: check, commands: commands, tracePath: tracePath, json: json, remember: remember, user: user, notify: notify)
-        let status = servers.isEmpty
+        let outcome = servers.isEmpty
             ? await Launcher.run(settings) : await Modes.chat(servers: servers, certificateAuthority: certificateAuthority, settings: settings)
-        if status != 0 { throw ExitCode(status) }
+        if outcome != .finished { throw ExitCode(outcome.exitStatus) }
     }
 }
 

@@ -49,7 +49,7 @@ package enum Launcher {
     }
 
     /// A session on a local store.
-    static func run(_ settings: Settings) async -> Int32 {
+    static func run(_ settings: Settings) async -> RunOutcome {
         let surroundings = prepare(settings)
         let console = surroundings.console
         let store: any SeedableStore
@@ -57,21 +57,21 @@ package enum Launcher {
             store = try makeStore(settings)
         } catch {
             console.error(ErrorReport.message(for: error))
-            return 2
+            return .couldNotStart
         }
 
         if settings.check, let file = store as? SQLiteChatStore {
             do {
                 try await file.check()
                 console.line("\(file.path): no damage found")
-                return 0
+                return .finished
             } catch {
                 console.error(ErrorReport.message(for: error))
-                return 2
+                return .couldNotStart
             }
         }
 
-        if let seedPath = settings.seedPath, !(await seed(store, from: seedPath, console: console)) { return 2 }
+        if let seedPath = settings.seedPath, !(await seed(store, from: seedPath, console: console)) { return .couldNotStart }
         let storeIdentity = (store as? SQLiteChatStore).map { [KeptLoginFile.identity(ofStoreAt: $0.path)] }
         return await runREPL(store: store, in: surroundings, settings: settings, keptAs: storeIdentity)
     }
@@ -94,19 +94,19 @@ package enum Launcher {
         }
     }
 
-    /// Runs the REPL over a store until the input ends or /quit; the exit status.
+    /// Runs the REPL over a store until the input ends or /quit; how it ended.
     /// - Parameter storeIdentity: what names the store across runs (each server, for servers
     ///   named together), for a login kept between them; nil for a store that ends with the run.
     package static func runREPL(
         store: any ChatStore, in surroundings: Surroundings, settings: Settings, keptAs storeIdentity: [String]?
-    ) async -> Int32 {
+    ) async -> RunOutcome {
         let terminal = surroundings.terminal
         let console = surroundings.console
         var trace: FlowTrace?
         if let path = settings.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
                 console.error("can not write the trace to \(path): check that its directory exists and may be written")
-                return 2
+                return .couldNotStart
             }
             trace = FlowTrace { file.write(Data($0.utf8)) }
         }

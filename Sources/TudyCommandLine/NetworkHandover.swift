@@ -5,16 +5,16 @@ import TudyKit
 /// run with the same arguments. Keeping WebSocket, TLS and the server out of `tudy` keeps a
 /// session on a local store as quick to start and as small as before the server existed.
 package enum NetworkHandover: NetworkModes {
-    package static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> Int32 {
+    package static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> RunOutcome {
         handOver()
     }
 
-    package static func serve(_ settings: ServeSettings) async -> Int32 {
+    package static func serve(_ settings: ServeSettings) async -> RunOutcome {
         handOver()
     }
 
     /// Replaces this process with `tudy-net`; returns only when that can not be done.
-    @MainActor private static func handOver() -> Int32 {
+    @MainActor private static func handOver() -> RunOutcome {
         let directory = Bundle.main.executableURL?.deletingLastPathComponent()
         let path = directory?.appendingPathComponent("tudy-net").path ?? "tudy-net"
         let arguments = CommandLine.arguments
@@ -23,6 +23,6 @@ package enum NetworkHandover: NetworkModes {
         let reason = String(cString: strerror(errno))
         Console(output: StandardStreams(), capabilities: .plain).error(
             "can not start \(path) (\(reason)): tudy serve and tudy --server need it beside tudy; build it with scripts/build-release")
-        return 2
+        return .couldNotStart
     }
 }

@@ -1,13 +1,13 @@
 import TudyKit
 /// What runs the parts of tudy that need the network: `tudy --server` and `tudy serve`.
 package protocol NetworkModes: Sendable {
-    /// Chats over the store of the first of `servers` that answers; the exit status.
+    /// Chats over the store of the first of `servers` that answers; how it ended.
     /// - Parameter certificateAuthority: a PEM file that wss:// servers are trusted by, or nil
     ///   for the system's trust.
-    @MainActor static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> Int32
+    @MainActor static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> RunOutcome
 
-    /// Serves a local store to clients until a signal stops it; the exit status.
-    @MainActor static func serve(_ settings: ServeSettings) async -> Int32
+    /// Serves a local store to clients until a signal stops it; how it ended.
+    @MainActor static func serve(_ settings: ServeSettings) async -> RunOutcome
 }
 
 /// `tudy serve`'s flags.

@@ -68,11 +68,11 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
     func run() async throws {
         let store = Launcher.Settings(
             inMemory: local.memory, storePath: local.store, seedPath: local.seed, bail: false, noColor: true, check: false)
-        let status = await Modes.serve(
+        let outcome = await Modes.serve(
             ServeSettings(
                 listen: listen, store: store, database: database, databasePasswordFile: databasePasswordFile,
                 tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } },
                 connectionsPerAddress: connectionsPerAddress, metrics: metrics))
-        if status != 0 { throw ExitCode(status) }
+        if outcome != .finished { throw ExitCode(outcome.exitStatus) }
     }
 }

@@ -4,25 +4,25 @@ import TudyRemote
 
 /// `tudy-net`'s network modes, run in this process.
 enum NetworkRunner: NetworkModes {
-    static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> Int32 {
+    static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> RunOutcome {
         let surroundings = Launcher.prepare(settings)
         let remote = RemoteChatStore(urls: servers, certificateAuthority: certificateAuthority)
         do {
             try await remote.connect()
         } catch let error as RemoteStoreError {
             surroundings.console.error(error)
-            return 2
+            return .couldNotStart
         } catch {
             surroundings.console.error("can not reach the server at \(servers[0]): \(ErrorReport.message(for: error))")
-            return 2
+            return .couldNotStart
         }
-        let status = await Launcher.runREPL(
+        let outcome = await Launcher.runREPL(
             store: remote, in: surroundings, settings: settings, keptAs: KeptLoginFile.identities(ofServers: servers))
         await remote.close()
-        return status
+        return outcome
     }
 
-    static func serve(_ settings: ServeSettings) async -> Int32 {
+    static func serve(_ settings: ServeSettings) async -> RunOutcome {
         await ServerLauncher.run(settings)
     }
 }

@@ -9,18 +9,18 @@ import TudyServer
 /// Opens the store and serves it: `tudy serve`.
 @MainActor
 enum ServerLauncher {
-    static func run(_ settings: ServeSettings) async -> Int32 {
+    static func run(_ settings: ServeSettings) async -> RunOutcome {
         signal(SIGPIPE, SIG_IGN)
         let console = Console(output: StandardStreams(), capabilities: .plain)
         guard let (host, port) = address(settings.listen) else {
             console.error(ChatServer.StartError.badListenAddress(settings.listen).message)
-            return 2
+            return .couldNotStart
         }
         var metrics: ChatServer.MetricsExport?
         if let text = settings.metrics {
             guard let (metricsHost, metricsPort) = address(text) else {
                 console.error(ChatServer.StartError.badListenAddress(text).message.replacingOccurrences(of: "--listen", with: "--metrics"))
-                return 2
+                return .couldNotStart
             }
             let registry = PrometheusCollectorRegistry()
             metrics = ChatServer.MetricsExport(
@@ -53,9 +53,9 @@ enum ServerLauncher {
             }
         } catch {
             console.error(ErrorReport.message(for: error))
-            return 2
+            return .couldNotStart
         }
-        if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return 2 }
+        if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return .couldNotStart }
 
         let stopping = StopDeadline(logger: logger)
         defer { stopping.cancel() }
@@ -71,13 +71,13 @@ enum ServerLauncher {
             } onMetrics: { port in
                 FileHandle.standardOutput.write(Data("metrics on http://\(metricsHost):\(port)/metrics\n".utf8))
             }
-            return 0
+            return .finished
         } catch let error as ChatServer.StartError {
             console.error(error.message)
-            return 2
+            return .couldNotStart
         } catch {
             console.error("the server stopped: \(ErrorReport.message(for: error))")
-            return 1
+            return .stoppedByError
         }
     }
 

@@ -480,7 +480,7 @@ struct DeliveryModelTests {
 
     /// Ann at a terminal tudy (its REPL running), logged in and in her room with ben.
     @MainActor
-    private func annTypingInTheRoom(_ app: TestApp, room: Room) async -> (reader: PromptedLineReader, running: Task<Int32, Never>) {
+    private func annTypingInTheRoom(_ app: TestApp, room: Room) async -> (reader: PromptedLineReader, running: Task<RunOutcome, Never>) {
         let reader = PromptedLineReader(output: app.output)
         let repl = REPL(app: app.app, reader: reader, console: app.context.console, options: .init(isInteractive: true))
         let running = Task { await repl.run() }

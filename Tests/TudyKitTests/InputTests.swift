@@ -45,7 +45,7 @@ struct InputTests {
         let reader = ScriptedLineReader(
             [.rejected(.invalidUTF8), .rejected(.nulByte), .rejected(.tooLong(limit: 65_536)), .line("/whoami")],
             output: testApp.output)
-        #expect(await testApp.run(reader: reader) == 1)
+        #expect(await testApp.run(reader: reader) == .commandFailed)
         #expect(
             testApp.output.standardError == """
                 error: the line is not valid UTF-8 and was ignored: check the terminal's encoding
@@ -72,7 +72,7 @@ struct InputTests {
         let reader = ScriptedLineReader(
             [.line("/chat"), .paste("/open 1\n/quit"), .line("/open 1"), .paste("one\n/leave\nthree"), .line("/where")],
             output: testApp.output)
-        #expect(await testApp.run(reader: reader) == 1)
+        #expect(await testApp.run(reader: reader) == .commandFailed)
         #expect(testApp.output.standardError == """
             error: a paste of 2 lines is sent as one message in a chat room only: none of it was run at chat > rooms
 
@@ -95,7 +95,7 @@ struct InputTests {
         let reader = ScriptedLineReader(
             [.line("/chat"), .line("/open 1"), .line("dropped\\"), .interrupted, .line("kept"), .line("half\\")],
             output: testApp.output)
-        #expect(await testApp.run(reader: reader) == 1)
+        #expect(await testApp.run(reader: reader) == .commandFailed)
         #expect(testApp.output.standardError == """
             the message being continued was dropped
             error: input ended: a message was being continued with \\ at the end of a line: it was not sent
@@ -125,7 +125,7 @@ struct InputTests {
                 return lines.isEmpty ? .end : .line(lines.removeFirst())
             }
         }
-        #expect(await testApp.run(reader: ClosingReader(output: testApp.output)) == REPL.closedOutputStatus)
+        #expect(await testApp.run(reader: ClosingReader(output: testApp.output)) == .outputClosed)
         #expect(testApp.output.standardOutput == "alice\n")
         #expect(testApp.tabBar.homeCoordinator.writeCoordinator == nil)
     }

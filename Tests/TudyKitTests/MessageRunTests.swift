@@ -12,7 +12,7 @@ struct MessageRunTests {
     /// A script as bytes on standard input, run on a SQLite store of ann and ben's 1:1 room,
     /// its clock standing still; the output, the exit status and the store's calls.
     private func run(_ lines: [String], oneByOne: Bool, bail: Bool = false) async throws
-        -> (output: String, errors: String, status: Int32, calls: [String], stored: [String])
+        -> (output: String, errors: String, status: RunOutcome, calls: [String], stored: [String])
     {
         let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
         let base = try SQLiteChatStore(path: path, clock: WallClock { TestApp.start }, hasher: Argon2idPasswordHasher(cost: .testing))
@@ -22,7 +22,7 @@ struct MessageRunTests {
         let store = FaultyStore(base)
         let app = TestApp(store: store)
         let script = ["/login ann", "ann-password", "/chat", "/open \(room.id)"] + lines
-        let status: Int32
+        let status: RunOutcome
         if oneByOne {
             status = await app.run(reader: ScriptedLineReader(script.map { .line($0) }, output: app.output), bail: bail)
         } else {
@@ -43,7 +43,7 @@ struct MessageRunTests {
         let unechoed = alone.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("> ") }
         #expect(together.output.split(separator: "\n", omittingEmptySubsequences: false) == unechoed)
         #expect(together.errors == alone.errors && together.errors.contains("error: a message has at most"))
-        #expect(together.status == 1 && alone.status == 1)
+        #expect(together.status == .commandFailed && alone.status == .commandFailed)
         #expect(together.stored == alone.stored && together.stored.count == 201)
         let commits = together.calls.count { $0 == "sendTogether" }
         #expect(commits >= 4 && commits <= 8, "120 lines then 80, at most \(REPL.messagesPerCommit) a commit: \(commits)")
@@ -54,7 +54,7 @@ struct MessageRunTests {
     func bail() async throws {
         let lines = ["one", "two", "\u{1B}[31mred", "three", "four"]
         let together = try await run(lines, oneByOne: false, bail: true)
-        #expect(together.status == 1)
+        #expect(together.status == .commandFailed)
         #expect(together.stored == ["one", "two"])
         #expect(together.errors.hasPrefix("error: a message can not hold control characters"))
     }

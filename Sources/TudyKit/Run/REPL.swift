@@ -23,9 +23,6 @@ package final class REPL {
     /// sync is spread thin, few enough that the first is shown soon.
     static let messagesPerCommit = 64
 
-    /// The exit status when standard output is closed under tudy: 128 + SIGPIPE, as a shell reports it.
-    static let closedOutputStatus: Int32 = 141
-
     private let app: AppCoordinator
     private let reader: any LineReader
     private let console: Console
@@ -41,17 +38,17 @@ package final class REPL {
         self.options = options
     }
 
-    /// Runs until `/quit` or the end of input; returns the exit status: for a script 1 if any
-    /// command failed, at a terminal 0; 141 when standard output was closed.
-    package func run() async -> Int32 {
+    /// Runs until `/quit` or the end of input; how it ended: for a script, whether any command
+    /// failed; at a terminal, finished; whether standard output was closed under it.
+    package func run() async -> RunOutcome {
         if options.isInteractive { console.line("tudy: /help lists the commands, /quit leaves") }
         do {
             try await app.start()
         } catch {
             console.error(error)
-            return 1
+            return .stoppedByError
         }
-        guard let tabBar = app.tabBarCoordinator else { return 1 }
+        guard let tabBar = app.tabBarCoordinator else { return .stoppedByError }
         let context = tabBar.context
         tabBar.readsScript = !options.isInteractive
         if !options.isInteractive { context.loginLeavesKeptLogin = true }
@@ -106,7 +103,7 @@ package final class REPL {
                     let run = [line] + reader.takeReadyLines(limit: Self.messagesPerCommit - 1, while: tabBar.isPlainMessage)
                     if run.count > 1 {
                         if await !tabBar.sendTogether(run) { failed = await handleOneByOne(run, tabBar: tabBar) || failed }
-                        if console.isClosed { return Self.closedOutputStatus }
+                        if console.isClosed { return .outputClosed }
                         if failed && options.bail { break loop }
                         continue
                     }
@@ -125,12 +122,12 @@ package final class REPL {
                     failed = true
                 }
             }
-            if console.isClosed { return Self.closedOutputStatus }
+            if console.isClosed { return .outputClosed }
             if failed && options.bail { break }
         }
         // A person who leaves with /quit or Ctrl-D has seen every error already; only a script
         // reports earlier failures in its exit status.
-        return failed && !options.isInteractive ? 1 : 0
+        return failed && !options.isInteractive ? .commandFailed : .finished
     }
 
     /// Lines handled each in turn, as they came; whether any failed. With `--bail`, none after

@@ -66,13 +66,13 @@ final class TestApp {
         return errors
     }
 
-    /// Runs a whole script through the REPL; returns the exit status.
+    /// Runs a whole script through the REPL; returns the exit status a shell would see.
     func run(script: String, bail: Bool = false) async -> Int32 {
         let reader = ScriptedLineReader(script: script, output: output)
-        return await run(reader: reader, bail: bail)
+        return await run(reader: reader, bail: bail).exitStatus
     }
 
-    func run(reader: any LineReader, bail: Bool = false) async -> Int32 {
+    func run(reader: any LineReader, bail: Bool = false) async -> RunOutcome {
         let repl = REPL(app: app, reader: reader, console: context.console, options: .init(bail: bail))
         return await repl.run()
     }
