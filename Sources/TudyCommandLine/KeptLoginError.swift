@@ -4,6 +4,13 @@ import TudyKit
 enum KeptLoginError: UserFacingError {
     case unwritable(path: String, reason: String)
 
+    /// A stable name for the error, for programs (`--json`).
+    var code: String {
+        switch self {
+        case .unwritable: "unwritable"
+        }
+    }
+
     var message: String {
         switch self {
         case .unwritable(let path, let reason):

@@ -18,6 +18,17 @@ package enum PostgresStoreError: Error, Equatable, UserFacingError, StoreOutage 
         if case .unreachable = self { true } else { false }
     }
 
+    /// A stable name for the error, for programs (`--json`).
+    package var code: String {
+        switch self {
+        case .badURL: "bad_url"
+        case .unreachable: "unreachable"
+        case .refused: "refused"
+        case .conflict: "conflict"
+        case .unreadablePasswordFile: "unreadable_password_file"
+        }
+    }
+
     package var message: String {
         switch self {
         case .badURL(let url):

@@ -29,6 +29,18 @@ package enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
         if case .unreachable = self { true } else { false }
     }
 
+    /// A stable name for the error, for programs (`--json`).
+    package var code: String {
+        switch self {
+        case .unreachable: "unreachable"
+        case .notReached: "not_reached"
+        case .cannotConnect: "cannot_connect"
+        case .disconnected: "disconnected"
+        case .databaseDown: "database_down"
+        case .refused: "refused"
+        }
+    }
+
     package var message: String {
         switch self {
         case .unreachable(let url, let seconds):

@@ -16,6 +16,24 @@ package enum StoreFileError: Error, Equatable, Sendable, UserFacingError {
     case notARegularFile(path: String)
     case danglingLink(path: String, target: String)
 
+    /// A stable name for the error, for programs (`--json`).
+    package var code: String {
+        switch self {
+        case .notATudyStore: "not_a_tudy_store"
+        case .newerSchema: "newer_schema"
+        case .readOnly: "read_only"
+        case .missingDirectory: "missing_directory"
+        case .diskFull: "disk_full"
+        case .busy: "busy"
+        case .unreadable: "unreadable"
+        case .corrupt: "corrupt"
+        case .isDirectory: "is_directory"
+        case .damaged: "damaged"
+        case .notARegularFile: "not_a_regular_file"
+        case .danglingLink: "dangling_link"
+        }
+    }
+
     package var message: String {
         switch self {
         case .notATudyStore(let path):

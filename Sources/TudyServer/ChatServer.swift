@@ -58,6 +58,16 @@ package struct ChatServer: Sendable {
         /// The address given for metrics could not be listened on.
         case cannotServeMetrics(address: String, reason: String)
 
+        /// A stable name for the error, for programs (`--json`).
+        package var code: String {
+            switch self {
+            case .badListenAddress: "bad_listen_address"
+            case .unreadableTLSFile: "unreadable_tls_file"
+            case .cannotListen: "cannot_listen"
+            case .cannotServeMetrics: "cannot_serve_metrics"
+            }
+        }
+
         package var message: String {
             switch self {
             case .badListenAddress(let text):

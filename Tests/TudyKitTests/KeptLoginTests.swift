@@ -17,6 +17,7 @@ struct KeptLoginTests {
 
     struct Unreachable: UserFacingError {
         var message: String { "the server did not answer" }
+        var code: String { "unreachable" }
     }
 
     /// A run of tudy over `store` that resumes from, and maybe keeps in, `keeper`.

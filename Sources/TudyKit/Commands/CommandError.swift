@@ -23,6 +23,31 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
     /// `/open NAME` where several rooms' names begin so.
     case roomNameAmbiguous(String, titles: [String])
 
+    /// A stable name for the error, for programs (`--json`).
+    var code: String {
+        switch self {
+        case .unknown: "unknown"
+        case .notHere: "not_here"
+        case .missingArgument: "missing_argument"
+        case .unexpectedArgument: "unexpected_argument"
+        case .badArgument: "bad_argument"
+        case .textNotHere: "text_not_here"
+        case .busy: "busy"
+        case .alreadyLoggedIn: "already_logged_in"
+        case .notLoggedIn: "not_logged_in"
+        case .passwordsDiffer: "passwords_differ"
+        case .notWriter: "not_writer"
+        case .ownPost: "own_post"
+        case .nothingToGoBack: "nothing_to_go_back"
+        case .waitTimedOut: "wait_timed_out"
+        case .gone: "gone"
+        case .pasteNotHere: "paste_not_here"
+        case .sendUnconfirmed: "send_unconfirmed"
+        case .noRoomNamed: "no_room_named"
+        case .roomNameAmbiguous: "room_name_ambiguous"
+        }
+    }
+
     var message: String {
         switch self {
         case .unknown(let name, let suggestion?):

@@ -2,6 +2,9 @@
 package protocol UserFacingError: Error {
     /// What is wrong and what would work, in one line, without the `error: ` prefix.
     var message: String { get }
+    /// A stable name for the kind of error, in snake case (`not_here`, `no_such_room`), for
+    /// programs (`--json`); it stays when the message is reworded.
+    var code: String { get }
 }
 
 /// Turns any error into the line shown for it.
@@ -12,27 +15,9 @@ package enum ErrorReport {
         return "unexpected failure: \(error)"
     }
 
-    /// A stable code for an error, for programs (`--json`): the store's the wire's code
-    /// (`no_such_room`), another's the name of its case in snake case (`unknown`,
-    /// `not_here`, `invalid_utf8`); `unexpected` for an error of no kind tudy knows.
+    /// A stable code for an error, for programs (`--json`): its own when it has one;
+    /// `unexpected` for an error of no kind tudy knows.
     package static func code(for error: any Error) -> String {
-        switch error {
-        case let error as StoreError: return WireError(error).code
-        case let error as WireError: return error.code
-        case let error as any UserFacingError:
-            let name = Mirror(reflecting: error).children.first?.label ?? "\(error)"
-            return snakeCase(String(name.prefix { $0 != "(" }))
-        default: return "unexpected"
-        }
-    }
-
-    private static func snakeCase(_ name: String) -> String {
-        var result = ""
-        for (index, character) in name.enumerated() {
-            let isBoundary = character.isUppercase && index > 0 && !(name[name.index(name.startIndex, offsetBy: index - 1)].isUppercase)
-            if isBoundary { result += "_" }
-            result += character.lowercased()
-        }
-        return result
+        (error as? any UserFacingError)?.code ?? "unexpected"
     }
 }

@@ -131,6 +131,15 @@ enum WriteError: Error, Equatable, Sendable, UserFacingError {
     case badTag(String)
     case badCapacity(String)
 
+    /// A stable name for the error, for programs (`--json`).
+    var code: String {
+        switch self {
+        case .empty: "empty"
+        case .badTag: "bad_tag"
+        case .badCapacity: "bad_capacity"
+        }
+    }
+
     var message: String {
         switch self {
         case .empty(let what):

@@ -66,4 +66,5 @@ public struct Argon2idPasswordHasher: PasswordHasher {
 package struct PasswordHashError: Error, Equatable, Sendable, UserFacingError {
     package let reason: String
     package var message: String { "the password could not be hashed: \(reason)" }
+    package var code: String { "password_not_hashed" }
 }

@@ -145,4 +145,7 @@ public enum StoreError: Error, Equatable, Sendable {
     }
 }
 
-extension StoreError: UserFacingError {}
+extension StoreError: UserFacingError {
+    /// The wire's code for it, which a client turns back into this error.
+    package var code: String { WireError(self).code }
+}

@@ -6,6 +6,16 @@ package enum InputError: Error, Equatable, Sendable, UserFacingError {
     /// Lines of a paste not run: they followed a `/login` or `/signup` that asked no password.
     case pasteDropped(lines: Int)
 
+    /// A stable name for the error, for programs (`--json`).
+    package var code: String {
+        switch self {
+        case .invalidUTF8: "invalid_utf8"
+        case .nulByte: "nul_byte"
+        case .tooLong: "too_long"
+        case .pasteDropped: "paste_dropped"
+        }
+    }
+
     package var message: String {
         switch self {
         case .invalidUTF8:
