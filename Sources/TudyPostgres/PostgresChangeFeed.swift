@@ -5,8 +5,10 @@ import TudyKit
 
 /// The changes a server's users follow, from the whole database: one connection listens on
 /// a channel every write notifies at commit; on each notification the feed reads what is new
-/// by key (messages after the newest it read, a room as it is now) and tells each follower
-/// what concerns them. A lost listening connection is opened again and the feed catches up.
+/// by key (the message it names, a room as it is now) and tells each follower what concerns
+/// them. A lost listening connection is opened again and the feed catches up, each room from
+/// the newest message it told there: ids are in commit order within a room, not across rooms
+/// (see `PostgresSchema`), so no mark is shared between rooms.
 actor PostgresChangeFeed {
     static let channel = "tudy_change"
 
@@ -16,8 +18,9 @@ actor PostgresChangeFeed {
         let viewerKey: String
         /// The hash of the session's token: when that session ends, so does the stream.
         let sessionHash: String
-        /// Messages up to this id came before the stream did.
-        let after: Int
+        /// In each room, the messages up to this id came before the stream did; in a room not
+        /// named, every message the feed reads is news.
+        let after: [Int: Int]
         let continuation: AsyncStream<StoreChange>.Continuation
     }
 
@@ -26,7 +29,12 @@ actor PostgresChangeFeed {
     private var followers: [UUID: Follower] = [:]
     /// Rooms as last told, so that a change is told as what it changed.
     private var rooms: [Int: Room] = [:]
-    private var newestMessageID = 0
+    /// For each room a follower here is in (or may have come into), the newest message told
+    /// there, or known to have come before every follower began; 0 while none is.
+    private var told: [Int: Int] = [:]
+    /// The newest message there was when the feed first listened: after a lost connection, a
+    /// room with no message told is read from here.
+    private var floor = 0
     private var listening: Task<Void, Never>?
     /// Whether the database answers, as the listening connection last found it.
     private var health = StoreHealth.up
@@ -90,10 +98,16 @@ actor PostgresChangeFeed {
         healthFollowers.values.forEach { $0.yield(now) }
     }
 
-    /// A stream of what changes for `viewer` after message `after`, in `rooms` as they are now,
-    /// until `session` ends.
-    func add(viewer: User, session: Session, rooms viewerRooms: [Room], after: Int) -> AsyncStream<StoreChange> {
+    /// A stream of what changes for `viewer` after the messages `after` names in each room, in
+    /// `rooms` as they are now, until `session` ends.
+    func add(viewer: User, session: Session, rooms viewerRooms: [Room], after: [Int: Int]) -> AsyncStream<StoreChange> {
         for room in viewerRooms where rooms[room.id] == nil { rooms[room.id] = room }
+        for room in viewerRooms where told[room.id] == nil {
+            // A message may have been noted and passed over while nobody here was in the room:
+            // the room is read once from where the follower's stream begins.
+            told[room.id] = after[room.id] ?? 0
+            roomsToCatchUp.insert(room.id)
+        }
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         continuation.onTermination = { [weak self] _ in Task { await self?.remove(id) } }
@@ -117,7 +131,7 @@ actor PostgresChangeFeed {
                         self.report(.up)
                         if first {
                             first = false
-                            self.newestMessageID = try await self.newest(on: connection)
+                            self.floor = try await self.newest(on: connection)
                         } else {
                             self.noteEverything()
                         }
@@ -143,7 +157,14 @@ actor PostgresChangeFeed {
 
     // What the notifications said is to be read: noted at once, read by one reader, so that a
     // burst of notifications costs one read, not one each.
-    private var messagesToRead = false
+    /// The messages notifications named, in the order they committed.
+    private var messagesNamed: [(roomID: Int, id: Int)] = []
+    /// Every followed room is to be read from the newest message told there: notifications
+    /// were lost (a lost connection) or named no message (an older server), or more were
+    /// waiting than `namedLimit`.
+    private var everyRoomToRead = false
+    /// Rooms to be read from the newest message told there: rooms a follower began in.
+    private var roomsToCatchUp: Set<Int> = []
     private var roomsToRead: [Int] = []
     /// Messages edited or deleted, to be read as they are now.
     private var changedToRead: [Int] = []
@@ -160,36 +181,56 @@ actor PostgresChangeFeed {
     /// Whether a reader is at work; once stopped, it ends.
     var isReading: Bool { reading != nil }
 
+    /// The most messages named by notifications kept waiting to be read one by one; past it, the
+    /// feed reads every followed room from its mark instead, so a burst holds no more memory.
+    static let namedLimit = 10_000
+
+    /// The start of a notification of a new message in room `roomID`: `m<room>:<id>`.
+    static func messagePrefix(roomID: Int) -> String {
+        "m\(roomID):"
+    }
+
     /// The start of a notification that a member of room `roomID` read it further:
     /// `d<room>:<up to>:<name>`.
     static func readPrefix(roomID: Int) -> String {
         "d\(roomID):"
     }
 
-    /// Takes in a notification's payload: `m` for new messages, `r<id>` for a changed room,
-    /// `e<id>` for an edited or deleted message, `d…` for a read mark moved (`readPrefix`),
-    /// `s<hash>` for a session that ended.
+    /// Takes in a notification's payload: `m<room>:<id>` for a new message (`messagePrefix`;
+    /// a bare `m` from an older server), `r<id>` for a changed room, `e<id>` for an edited or
+    /// deleted message, `d…` for a read mark moved (`readPrefix`), `s<hash>` for a session that
+    /// ended. What a notification says is told after the messages named before it, which are
+    /// read first.
     func note(_ payload: String) {
         if payload.hasPrefix("s") {
             // Told at the logout's commit, before anything committed after it.
             endSession(hash: String(payload.dropFirst()))
             return
         }
-        if payload == "m" {
-            messagesToRead = true
+        if payload.hasPrefix("m") {
+            let fields = payload.dropFirst().split(separator: ":")
+            if fields.count == 2, let roomID = Int(fields[0]), let id = Int(fields[1]) {
+                // A room nobody here is in is passed over: a follower that begins in it later
+                // reads it from where their stream begins.
+                guard told[roomID] != nil else { return }
+                messagesNamed.append((roomID, id))
+            } else {
+                everyRoomToRead = true
+            }
+            if messagesNamed.count > Self.namedLimit {
+                everyRoomToRead = true
+                messagesNamed = []
+            }
         } else if payload.hasPrefix("e"), let messageID = Int(payload.dropFirst()) {
-            // A message sent and changed at once is told new first.
-            messagesToRead = true
             if !changedToRead.contains(messageID) { changedToRead.append(messageID) }
         } else if payload.hasPrefix("d") {
             let fields = payload.dropFirst().split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3, let roomID = Int(fields[0]), let upTo = Int(fields[1]) else { return }
-            // Told after the messages committed before it, which the reader may not have read yet.
-            messagesToRead = true
             readsToTell.append((roomID, User(name: String(fields[2])), upTo))
         } else if payload.hasPrefix("r"), let roomID = Int(payload.dropFirst()) {
-            // Messages committed before the room changed are told first.
-            messagesToRead = true
+            // Someone here may have come into it: its messages are followed from now on, each
+            // named by a notification after this one.
+            if told[roomID] == nil { told[roomID] = 0 }
             if !roomsToRead.contains(roomID) { roomsToRead.append(roomID) }
         }
         startReading()
@@ -208,7 +249,7 @@ actor PostgresChangeFeed {
     /// each follower's session still is.
     private func noteEverything() {
         sessionsToCheck = true
-        messagesToRead = true
+        everyRoomToRead = true
         marksToRead = true
         for roomID in rooms.keys.sorted() where !roomsToRead.contains(roomID) { roomsToRead.append(roomID) }
         startReading()
@@ -222,17 +263,21 @@ actor PostgresChangeFeed {
     private func readWhileNoted() async {
         // Once stopped (the store closed), a read fails at once and a sleep returns at once:
         // trying again would spin.
-        while (messagesToRead || sessionsToCheck || marksToRead || !roomsToRead.isEmpty || !changedToRead.isEmpty)
-            && !Task.isCancelled && !isStopped
+        while (!messagesNamed.isEmpty || everyRoomToRead || !roomsToCatchUp.isEmpty || sessionsToCheck || marksToRead
+            || !roomsToRead.isEmpty || !readsToTell.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled && !isStopped
         {
-            let readsMessages = messagesToRead
+            // Every room read from its mark finds whatever was named too.
+            let named = everyRoomToRead ? [] : messagesNamed
+            let catchingUp = everyRoomToRead ? told.keys.sorted() : roomsToCatchUp.sorted()
             let roomIDs = roomsToRead
             let changedIDs = changedToRead
             let checksSessions = sessionsToCheck
             let readsMarks = marksToRead
             let reads = readsToTell
             sessionsToCheck = false
-            messagesToRead = false
+            messagesNamed = []
+            everyRoomToRead = false
+            roomsToCatchUp = []
             marksToRead = false
             roomsToRead = []
             changedToRead = []
@@ -240,7 +285,8 @@ actor PostgresChangeFeed {
             do {
                 try await client.withConnection { connection in
                     if checksSessions { try await self.endSessionsGone(on: connection) }
-                    if readsMessages { try await self.readMessages(on: connection) }
+                    if !named.isEmpty { try await self.readMessages(named: named, on: connection) }
+                    if !catchingUp.isEmpty { try await self.readMessages(after: catchingUp, on: connection) }
                     if !changedIDs.isEmpty { try await self.readChanged(changedIDs, on: connection) }
                     for roomID in roomIDs { try await self.readRoom(roomID, on: connection) }
                     if readsMarks { try await self.readMarks(on: connection) }
@@ -248,7 +294,9 @@ actor PostgresChangeFeed {
                 for read in reads { tell(read.reader, readUpTo: read.upTo, in: read.roomID) }
             } catch {
                 logger.error("could not read the database's changes: trying again", metadata: ["error": "\(PostgresChatStore.reason(error))"])
-                messagesToRead = messagesToRead || readsMessages
+                // Read again from each room's mark: what was told before the failure is not told again.
+                if !named.isEmpty { everyRoomToRead = true }
+                roomsToCatchUp.formUnion(catchingUp)
                 marksToRead = marksToRead || readsMarks
                 readsToTell = reads + readsToTell
                 sessionsToCheck = sessionsToCheck || checksSessions
@@ -269,42 +317,74 @@ actor PostgresChangeFeed {
         for hash in hashes where !live.contains(hash) { endSession(hash: hash) }
     }
 
-    /// Every message after the newest told, with its room's members as they are now, in one
-    /// query a batch.
-    private func readMessages(on connection: PostgresConnection) async throws {
+    /// What a new message is read with: the members of its room as they are now, and what it quotes.
+    private static let newMessageColumns = """
+        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
+               ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
+                     WHERE membership.room_id = message.room_id AND membership.is_member),
+               quoted.id, quoted.text, quoted.status, quoted_sender.name
+        """
+    private static let newMessageJoins = """
+        JOIN users ON users.id = message.sender_id
+        LEFT JOIN message AS quoted ON quoted.id = message.reply_to
+        LEFT JOIN users AS quoted_sender ON quoted_sender.id = quoted.sender_id
+        """
+
+    /// The messages notifications named, told in the order they committed.
+    private func readMessages(named: [(roomID: Int, id: Int)], on connection: PostgresConnection) async throws {
+        try await readNewMessages(
+            """
+            \(unescaped: Self.newMessageColumns)
+            FROM unnest(\(named.map(\.id))::BIGINT[]) WITH ORDINALITY AS named (id, position)
+            JOIN message ON message.id = named.id
+            \(unescaped: Self.newMessageJoins)
+            ORDER BY named.position
+            """, on: connection)
+    }
+
+    /// Every message of these rooms after the newest told in each, a batch at a time. A room
+    /// with none told yet is read from the feed's floor.
+    private func readMessages(after roomIDs: [Int], on connection: PostgresConnection) async throws {
         while true {
-            var count = 0
-            for try await (id, roomID, text, sentAt, status, kind, sender, members, quotedID, quotedText, quotedStatus, quotedSender)
-                in try await connection.query(
-                    """
-                    SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
-                           ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
-                                 WHERE membership.room_id = message.room_id AND membership.is_member),
-                           quoted.id, quoted.text, quoted.status, quoted_sender.name
-                    FROM message JOIN users ON users.id = message.sender_id
-                    LEFT JOIN message AS quoted ON quoted.id = message.reply_to
-                    LEFT JOIN users AS quoted_sender ON quoted_sender.id = quoted.sender_id
-                    WHERE message.id > \(newestMessageID) ORDER BY message.id LIMIT 500
-                    """, logger: PostgresChatStore.quiet
-                ).decode((Int, Int, String, Date, String, String, String, [String], Int?, String?, String?, String?).self)
-            {
-                let message = Message(
-                    id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
-                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text,
-                    replyTo: quotedID.map { quotedID in
-                        Quote(
-                            id: quotedID, sender: User(name: quotedSender ?? ""), text: quotedText ?? "",
-                            status: quotedStatus.flatMap(Message.Status.init(rawValue:)) ?? .sent)
-                    })
-                for follower in followers.values
-                where message.id > follower.after && members.contains(follower.viewerKey) {
-                    follower.continuation.yield(.message(message))
-                }
-                newestMessageID = id
-                count += 1
-            }
+            let marks = roomIDs.map { told[$0].map { $0 == 0 ? floor : $0 } ?? floor }
+            let count = try await readNewMessages(
+                """
+                \(unescaped: Self.newMessageColumns)
+                FROM unnest(\(roomIDs)::BIGINT[], \(marks)::BIGINT[]) AS mark (room_id, after)
+                JOIN message ON message.room_id = mark.room_id AND message.id > mark.after
+                \(unescaped: Self.newMessageJoins)
+                ORDER BY message.id LIMIT 500
+                """, on: connection)
             guard count == 500 else { return }
         }
+    }
+
+    /// Tells each message the query finds to the followers in its room, once: one at or before
+    /// the newest told in its room was told already. Returns how many the query found.
+    @discardableResult
+    private func readNewMessages(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> Int {
+        var count = 0
+        for try await (id, roomID, text, sentAt, status, kind, sender, members, quotedID, quotedText, quotedStatus, quotedSender)
+            in try await connection.query(query, logger: PostgresChatStore.quiet)
+            .decode((Int, Int, String, Date, String, String, String, [String], Int?, String?, String?, String?).self)
+        {
+            count += 1
+            guard let mark = told[roomID], id > mark else { continue }
+            told[roomID] = id
+            let message = Message(
+                id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
+                status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text,
+                replyTo: quotedID.map { quotedID in
+                    Quote(
+                        id: quotedID, sender: User(name: quotedSender ?? ""), text: quotedText ?? "",
+                        status: quotedStatus.flatMap(Message.Status.init(rawValue:)) ?? .sent)
+                })
+            for follower in followers.values
+            where id > follower.after[roomID] ?? 0 && members.contains(follower.viewerKey) {
+                follower.continuation.yield(.message(message))
+            }
+        }
+        return count
     }
 
     /// Messages edited or deleted, as they are now, told to the members of their rooms.

@@ -137,25 +137,25 @@ extension PostgresChatStore {
                 guard let quoted = found.first else { throw StoreError.noSuchMessage(id) }
                 quote = Quote(quoted)
             }
-            // One statement, committed on its own, that takes the order lock (held to commit:
-            // see PostgresSchema.messageOrderLock), checks the sender is still a member and
-            // takes the id. The lock is never held while a round trip crosses the network:
-            // held through a transaction's steps, any delay of this server's between them (a
-            // busy processor) made every sender on every server wait for it too.
+            // One statement, committed on its own, that locks the room's row (held to commit:
+            // see PostgresSchema's note on message order), checks the sender is still a member
+            // and takes the id. Only sends to the same room wait for each other; the lock is
+            // never held while a round trip crosses the network. The notification names the
+            // room and the id, so that every server's feed reads exactly that message.
             let inserted: Int?
             do {
                 inserted = try await Self.one(
                     Int.self,
                     """
-                    WITH turn AS (SELECT pg_advisory_xact_lock(\(PostgresSchema.messageOrderLock))),
+                    WITH turn AS (SELECT id FROM room WHERE id = \(roomID) FOR NO KEY UPDATE),
                     inserted AS (
                         INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text, kind, reply_to)
-                        SELECT nextval('message_id'), \(roomID), \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)), \(kind.rawValue),
+                        SELECT nextval('message_id'), turn.id, \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)), \(kind.rawValue),
                                \(quote?.id)
                         FROM turn
-                        WHERE EXISTS (SELECT 1 FROM membership WHERE room_id = \(roomID) AND user_id = \(sender.id) AND is_member)
+                        WHERE EXISTS (SELECT 1 FROM membership WHERE room_id = turn.id AND user_id = \(sender.id) AND is_member)
                         RETURNING id)
-                    SELECT inserted.id FROM inserted, pg_notify(\(PostgresChangeFeed.channel), 'm')
+                    SELECT inserted.id FROM inserted, pg_notify(\(PostgresChangeFeed.channel), \(PostgresChangeFeed.messagePrefix(roomID: roomID)) || inserted.id::text)
                     """, on: connection)
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
                 // The same key sent at the same moment (a resend racing the first): one is kept.

@@ -271,7 +271,16 @@ extension PostgresChatStore {
             {
                 rooms.append(try await Self.room(id: roomID, on: connection))
             }
-            let newest = try await Self.one(Int.self, "SELECT COALESCE(MAX(id), 0)::BIGINT FROM message", on: connection) ?? 0
+            // Each room's newest on its own: ids are in commit order within a room only.
+            var newest: [Int: Int] = [:]
+            for try await (roomID, id) in try await connection.query(
+                """
+                SELECT room.id, (SELECT MAX(id) FROM message WHERE room_id = room.id)
+                FROM unnest(\(rooms.map(\.id))::BIGINT[]) AS room (id)
+                """, logger: Self.quiet
+            ).decode((Int, Int?).self) {
+                newest[roomID] = id
+            }
             return (user.user, rooms, newest)
         }
         return await feed.add(viewer: viewer, session: session, rooms: rooms, after: newest)
@@ -303,7 +312,6 @@ extension PostgresChatStore {
                 let writerID = try await user(post.writer, at: "projects[\(index)]").id
                 _ = try await Self.insertProject(post.draft, writerID: writerID, isOpen: post.isOpen, createdAt: post.createdAt ?? now, on: connection)
             }
-            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.messageOrderLock))", logger: Self.quiet)
             for (index, seeded) in fixture.rooms.enumerated() {
                 let members = try await seeded.members.asyncMap { try await user($0, at: "rooms[\(index)]") }
                 let key = seeded.kind == .direct ? members.map { Accounts.key($0.user.name) }.sorted().joined(separator: " ") : nil
@@ -318,7 +326,8 @@ extension PostgresChatStore {
                 for start in stride(from: 0, to: seeded.messages.count, by: Self.seedBatch) {
                     let lines = seeded.messages[start..<min(start + Self.seedBatch, seeded.messages.count)]
                     // Many rows a statement: a large seed loads in seconds, not one round trip a message.
-                    // Under the order lock nobody else takes ids, so those taken here are in order.
+                    // The room is new in this transaction: nobody else can send to it before it
+                    // commits, so the ids taken here are in its commit order.
                     try await connection.query(
                         """
                         INSERT INTO message (id, room_id, sender_id, text, sent_at, search_text)

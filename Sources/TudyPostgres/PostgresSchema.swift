@@ -5,9 +5,13 @@ import TudyKit
 /// The store's tables, made by versioned migrations that run at start; several servers
 /// starting at once take turns through an advisory lock.
 enum PostgresSchema {
-    /// The lock every message insert holds until it commits, so that message ids are taken in
-    /// commit order and no reader's "after id" cursor can pass a message still being written.
-    static let messageOrderLock = 7_261_001
+    // Message order: a send locks its room's row (`FOR NO KEY UPDATE`) until it commits and
+    // takes its id under that lock, so that within a room ids are taken in commit order and no
+    // reader's "after id" cursor in that room can pass a message still being written. Across
+    // rooms ids are in no such order, so every cursor is kept per room: the feed's, each
+    // follower's, and a client's catch-up after a reconnection. (Older servers took one lock
+    // for all rooms, so every send on every server waited for the one before it to commit;
+    // an older server and a newer one must not serve one database at once.)
     private static let migrationLock = 7_261_000
 
     /// One step of a migration: a statement, or work done here in Swift.

@@ -156,6 +156,7 @@ actor RemoteConnection {
         guard let subscription = subscriptions[local] else { return }
         var request = WireRequest(op: .subscribe)
         request.since = subscription.newestMessageID
+        if subscription.newestMessageID != nil { request.sinceRooms = subscription.roomCursors }
         subscriptions[local]?.isAsked = true
         defer { subscriptions[local]?.isAsked = false }
         _ = try await call(request, expires: expires) { [weak self] reply in

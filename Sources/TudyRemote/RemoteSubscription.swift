@@ -9,9 +9,18 @@ struct RemoteSubscription {
     var serverID: Int?
     /// A subscribe request for it has no reply yet.
     var isAsked = false
-    /// The newest message this stream has seen, or the newest there was when it began;
-    /// nil until the server first answers, since before that there is nothing to catch up.
+    /// The newest message there was when this stream began, or the newest it has seen since,
+    /// in any room: where a catch-up starts in a room that `newestInRoom` does not name (one
+    /// joined since). Nil until the server first answers, since before that there is nothing to
+    /// catch up.
     private(set) var newestMessageID: Int?
+    /// The newest message this stream has seen in each room, or the newest there was when it
+    /// began. Ids are in commit order within a room only: a message of one room may come after
+    /// a higher id of another, and is news all the same.
+    private(set) var newestInRoom: [Int: Int] = [:]
+    /// Whether the server that first answered names each room's newest (`room_cursors`): an
+    /// older one gives all rooms' ids in one order, and one newest for them all.
+    private var isOrderedPerRoom = false
     /// The user's rooms as this stream last knew them, by id; nil until the server first answers.
     private var rooms: [Int: Room]?
 
@@ -26,7 +35,11 @@ struct RemoteSubscription {
         serverID = reply.subscription
         // The first answer says where the stream starts; after that, the server catches up from
         // what this stream saw, and its newest message is not news to the stream.
-        if newestMessageID == nil { newestMessageID = reply.messageID ?? 0 }
+        if newestMessageID == nil {
+            newestMessageID = reply.messageID ?? 0
+            isOrderedPerRoom = reply.roomCursors != nil
+            for cursor in reply.roomCursors ?? [] { newestInRoom[cursor.roomID] = cursor.messageID }
+        }
         let now = Dictionary((reply.rooms ?? []).map { ($0.room.id, $0.room) }) { first, _ in first }
         if let before = rooms {
             for id in Set(before.keys).union(now.keys).sorted() {
@@ -46,8 +59,10 @@ struct RemoteSubscription {
     mutating func deliver(_ change: StoreChange) {
         switch change {
         case .message(let message):
-            guard message.id > newestMessageID ?? 0 else { return }
-            newestMessageID = message.id
+            let newest = isOrderedPerRoom ? newestInRoom[message.roomID] : newestMessageID
+            guard message.id > newest ?? 0 else { return }
+            newestInRoom[message.roomID] = message.id
+            newestMessageID = max(newestMessageID ?? 0, message.id)
         case .joined(let room), .roomChanged(let room):
             rooms?[room.id] = room
         case .left(let roomID):
@@ -56,5 +71,12 @@ struct RemoteSubscription {
             break
         }
         continuation.yield(change)
+    }
+}
+
+extension RemoteSubscription {
+    /// Where each room stands, for a subscribe request after a reconnection.
+    var roomCursors: [WireRoomCursor] {
+        newestInRoom.sorted { $0.key < $1.key }.map { WireRoomCursor(roomID: $0.key, messageID: $0.value) }
     }
 }

@@ -9,6 +9,7 @@ struct CatchUp {
         let roomID: Int
         var page: ArraySlice<Message> = []
         var after: Int
+        let horizon: Int
         var isRead = false
     }
 
@@ -17,20 +18,23 @@ struct CatchUp {
     /// The fewest read of one room at a time, however many rooms there are.
     static let smallestPage = 20
 
+    /// A room to catch up: the messages after one id and up to another.
+    struct Room {
+        let id: Int
+        let after: Int
+        let horizon: Int
+    }
+
     private let store: any ChatStore
     private let session: Session
-    private let horizon: Int
     private let pageSize: Int
     private var readers: [RoomReader]
 
-    /// - Parameters: `since` and `horizon`: the messages with ids after the one and up to the
-    ///   other are caught up.
-    init(store: any ChatStore, session: Session, roomIDs: [Int], since: Int, horizon: Int) {
+    init(store: any ChatStore, session: Session, rooms: [Room]) {
         self.store = store
         self.session = session
-        self.horizon = horizon
-        pageSize = max(Self.smallestPage, Self.messagesHeld / max(roomIDs.count, 1))
-        readers = roomIDs.map { RoomReader(roomID: $0, after: since, isRead: since >= horizon) }
+        pageSize = max(Self.smallestPage, Self.messagesHeld / max(rooms.count, 1))
+        readers = rooms.map { RoomReader(roomID: $0.id, after: $0.after, horizon: $0.horizon, isRead: $0.after >= $0.horizon) }
     }
 
     /// The missed message with the lowest id not yet given; nil once all are given.
@@ -47,7 +51,7 @@ struct CatchUp {
     private mutating func readPage(of index: Int) async throws {
         let page = try await store.messages(
             in: readers[index].roomID, for: session, after: readers[index].after, limit: pageSize)
-        let wanted = page.prefix { $0.id <= horizon }
+        let wanted = page.prefix { $0.id <= readers[index].horizon }
         readers[index].page = wanted
         readers[index].after = page.last?.id ?? readers[index].after
         readers[index].isRead = page.count < pageSize || wanted.count < page.count

@@ -303,11 +303,15 @@ actor ServerConnection {
 
     /// Starts pushing a session's changes; after a reconnection (`since`), first what came since.
     ///
-    /// The catch-up and the live stream meet at one horizon: the newest message in the user's
-    /// rooms, read after the stream has begun. Ids are given in commit order, so every message
-    /// up to the horizon was committed before it was read, and each room's read finds it; every
-    /// message past it comes on the stream. What is pushed is therefore in id order, with no
-    /// gap and nothing twice, however many rooms there are and whatever commits meanwhile.
+    /// In each room the catch-up and the live stream meet at a horizon: the room's newest
+    /// message, read after the stream has begun. Within a room ids are given in commit order, so
+    /// every message up to its horizon was committed before it was read, and the room's read
+    /// finds it; every message past it comes on the stream. Across rooms ids are in no such
+    /// order (on PostgreSQL, sends to two rooms commit in either order), so nothing here compares
+    /// one room's ids with another's: a client says where it stands in each room
+    /// (`since_rooms`), and is told each room's horizon (`room_cursors`). What is pushed has no
+    /// gap and nothing twice in any room, however many rooms there are and whatever commits
+    /// meanwhile.
     private func subscribe(_ request: WireRequest) async throws -> WireFrame? {
         guard subscriptions.count < ServerLimits.subscriptionsPerConnection else {
             metrics.refusal("too_many_subscriptions")
@@ -328,26 +332,33 @@ actor ServerConnection {
         defer { if !isMade { Task { await userSubscriptions.close(holder) } } }
         let stream = try await service.store.changes(for: session)
         let rooms = try await service.store.rooms(of: session)
-        let horizon = max(request.since ?? 0, rooms.compactMap(\.lastMessage?.id).max() ?? 0)
+        // Where the client stands in each room; a client before `since_rooms` gives one id for all.
+        let asked = Dictionary((request.sinceRooms ?? []).map { ($0.roomID, $0.messageID) }) { first, _ in first }
+        let since = { (roomID: Int) in asked[roomID] ?? request.since }
+        var horizons: [Int: Int] = [:]
+        for summary in rooms { horizons[summary.room.id] = max(since(summary.room.id) ?? 0, summary.lastMessage?.id ?? 0) }
+        // For a client before `room_cursors`, which sends it back as `since`.
+        let horizon = max(request.since ?? 0, horizons.values.max() ?? 0)
         // Edits and unsends are kept as no events, so a client that was away gets every recent
         // message that is no longer as sent; it prints only those that differ from what it showed.
         var changed: [Message] = []
-        if let since = request.since {
-            for summary in rooms {
-                let recent = try await service.store.messages(
-                    in: summary.room.id, for: session, before: nil, limit: Self.changedCatchUpDepth)
-                changed += recent.messages.filter { $0.id <= since && $0.status != .sent }
-            }
+        for summary in rooms {
+            guard let since = since(summary.room.id) else { continue }
+            let recent = try await service.store.messages(
+                in: summary.room.id, for: session, before: nil, limit: Self.changedCatchUpDepth)
+            changed += recent.messages.filter { $0.id <= since && $0.status != .sent }
         }
-        var missed = request.since.map { since in
-            CatchUp(store: service.store, session: session, roomIDs: rooms.map(\.room.id), since: since, horizon: horizon)
+        let behind = rooms.compactMap { summary in
+            since(summary.room.id).map { CatchUp.Room(id: summary.room.id, after: $0, horizon: horizons[summary.room.id] ?? 0) }
         }
+        var missed = behind.isEmpty ? nil : CatchUp(store: service.store, session: session, rooms: behind)
         let id = nextSubscription
         nextSubscription += 1
         var reply = WireFrame.reply(to: request.id)
         reply.subscription = id
         // Where a catch-up after the next reconnection starts, if nothing comes before it.
         reply.messageID = horizon
+        reply.roomCursors = horizons.sorted { $0.key < $1.key }.map { WireRoomCursor(roomID: $0.key, messageID: $0.value) }
         // The rooms as they are now, from which a client that was away learns who came and went:
         // their members only, not their last messages, which the catch-up tells.
         reply.rooms = rooms.map { RoomSummary(room: $0.room, lastMessage: nil, unreadCount: 0) }
@@ -370,8 +381,8 @@ actor ServerConnection {
                 return
             }
             for await change in stream {
-                // Up to the horizon, the catch-up told it (or it came before the client asked).
-                if case .message(let message) = change, message.id <= horizon { continue }
+                // Up to its room's horizon, the catch-up told it (or it came before the client asked).
+                if case .message(let message) = change, message.id <= horizons[message.roomID] ?? 0 { continue }
                 await self?.push(change, to: id, waiting: false)
                 if case .message(let message) = change { self?.metrics.delivered(sentAt: message.sentAt) }
             }

@@ -43,8 +43,10 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test("concurrent senders on two stores: a third store's follower gets every message once, in id order")
-    func concurrentSendersKeepCommitOrder() async throws {
+    @Test(
+        "senders at once on two stores, each to rooms picked at random: every follower, on any store, gets every message of its rooms once, in each room in id order, each sender's in the order sent",
+        arguments: [1, 2, 3] as [UInt64])
+    func concurrentSendersKeepCommitOrderPerRoom(seed: UInt64) async throws {
         let url = try await PostgresTestCluster.newDatabase()
         let stores = [try await PostgresTestCluster.store(at: url), try await PostgresTestCluster.store(at: url)]
         let watcher = try await PostgresTestCluster.store(at: url)
@@ -52,36 +54,53 @@ struct PostgresStoreTests {
         var sessions: [Session] = []
         for name in names { sessions.append(try await stores[0].signUp(name: name, password: "password-\(name)")) }
         let reader = try await stores[0].signUp(name: "reader", password: "password-reader")
-        // Four group rooms of the reader and two senders each.
-        var roomOf: [Int] = []
-        for pair in stride(from: 0, to: 8, by: 2) {
-            let direct = try await stores[0].directRoom(between: sessions[pair], and: sessions[pair + 1].user)
-            let group = try await stores[0].invite(reader.user, to: direct.id, by: sessions[pair])
-            roomOf += [group.id, group.id]
+        // Three group rooms of the reader and every sender, and one without the reader.
+        var rooms: [Int] = []
+        for first in 0..<4 {
+            let direct = try await stores[0].directRoom(between: sessions[first], and: sessions[first + 4].user)
+            var group = try await stores[0].invite(first == 3 ? sessions[0].user : reader.user, to: direct.id, by: sessions[first])
+            for other in sessions.indices where !group.hasMember(sessions[other].user) {
+                group = try await stores[0].invite(sessions[other].user, to: group.id, by: sessions[first])
+            }
+            rooms.append(group.id)
         }
-        let changes = await ChangeRecorder.reading(try await watcher.changes(for: reader))
-        let perSender = 40
-        let rooms = roomOf
+        let followers = [
+            await ChangeRecorder.reading(try await watcher.changes(for: reader)),
+            await ChangeRecorder.reading(try await stores[0].changes(for: reader)),
+            await ChangeRecorder.reading(try await stores[1].changes(for: try await stores[1].logIn(name: "reader", password: "password-reader"))),
+        ]
+        let perSender = 30
+        var generator = SeededGenerator(seed: seed)
+        let plans = names.indices.map { _ in (0..<perSender).map { _ in (room: Int.random(in: 0..<4, using: &generator), store: Int.random(in: 0..<2, using: &generator)) } }
         let senders = sessions
+        let roomIDs = rooms
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, session) in senders.enumerated() {
                 group.addTask {
-                    for n in 0..<perSender {
-                        _ = try await stores[index % 2].send("\(index).\(n)", to: rooms[index], from: session)
+                    for (n, step) in plans[index].enumerated() {
+                        _ = try await stores[step.store].send("\(index).\(n)", to: roomIDs[step.room], from: session)
                     }
                 }
             }
             try await group.waitForAll()
         }
-        let received = await changes.next(names.count * perSender, within: 30).compactMap { change -> Message? in
-            if case .message(let message) = change { message } else { nil }
-        }
-        #expect(received.count == names.count * perSender)
-        #expect(Set(received.map(\.id)).count == received.count, "a message came twice")
-        #expect(received.map(\.id) == received.map(\.id).sorted(), "messages came out of id order")
-        for (index, _) in names.enumerated() {
-            let own = received.filter { $0.text.hasPrefix("\(index).") }.map(\.text)
-            #expect(own == (0..<perSender).map { "\(index).\($0)" }, "sender \(index)'s messages out of order")
+        let expected = plans.joined().filter { $0.room != 3 }.count
+        for (place, follower) in zip(["a third store", "a sender's store", "the other sender's store"], followers) {
+            let received = await follower.next(expected, within: 30).compactMap { change -> Message? in
+                if case .message(let message) = change { message } else { nil }
+            }
+            #expect(received.count == expected, "\(place): \(received.count) of \(expected) messages came")
+            #expect(Set(received.map(\.id)).count == received.count, "\(place): a message came twice")
+            for room in roomIDs {
+                let ids = received.filter { $0.roomID == room }.map(\.id)
+                #expect(ids == ids.sorted(), "\(place): messages of room \(room) came out of id order")
+            }
+            #expect(!received.contains { $0.roomID == roomIDs[3] }, "\(place): a message of a room the reader is not in came")
+            for index in names.indices {
+                let own = received.filter { $0.text.hasPrefix("\(index).") }.map { Int($0.text.split(separator: ".")[1])! }
+                let sent = plans[index].indices.filter { plans[index][$0].room != 3 }
+                #expect(own == sent, "\(place): sender \(index)'s messages came out of the order sent")
+            }
         }
     }
 

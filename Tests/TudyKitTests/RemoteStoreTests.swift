@@ -681,4 +681,34 @@ struct RemoteStoreTests {
         #expect(try await client.userNames() == ["ann", "ben"])
         #expect(try await client.user(named: "cat").name == "cat")
     }
+
+    @Test("a catch-up goes room by room: a room's messages after where the client stood in it come, though another room's newer id was seen; each room's newest is named for the next time")
+    func catchUpPerRoom() async throws {
+        let store = TestServer.memoryStore()
+        let ann = try await store.signUp(name: "ann", password: "ann-password")
+        let ben = try await store.signUp(name: "ben", password: "ben-password")
+        let cat = try await store.signUp(name: "cat", password: "cat-password")
+        let first = try await store.directRoom(between: ann, and: ben.user)
+        let second = try await store.directRoom(between: ann, and: cat.user)
+        var ids: [Int] = []
+        for (room, sender) in [(first, ben), (first, ben), (second, cat), (second, cat), (first, ben)] {
+            ids.append(try await store.send("in \(room.id)", to: room.id, from: sender).id)
+        }
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+
+        // The client has the second room up to its newest, and the first only up to its first
+        // message: on PostgreSQL the first room's next two could commit after the second's.
+        let ask = #"{"id":1,"op":"subscribe","since":\#(ids[3]),"since_rooms":[{"room_id":\#(first.id),"message_id":\#(ids[0])},{"room_id":\#(second.id),"message_id":\#(ids[3])}]}"#
+        let outcome = try await RawSocket.read(server.url, signedInAs: ann.token, [ask]) { replies in
+            replies.filter { $0.contains(#""type":"change""#) }.count == 2
+        }
+        let frames = outcome.replies.compactMap { try? WireCodec().decode(WireFrame.self, from: $0) }
+        let caughtUp = frames.compactMap { frame -> Int? in
+            if case .message(let message) = frame.change?.change { message.id } else { nil }
+        }
+        #expect(caughtUp == [ids[1], ids[4]], "the first room's messages after #\(ids[0]), none of the second's")
+        let reply = try #require(frames.first { $0.type == .reply })
+        #expect(reply.roomCursors == [WireRoomCursor(roomID: first.id, messageID: ids[4]), WireRoomCursor(roomID: second.id, messageID: ids[3])])
+    }
 }

@@ -37,6 +37,9 @@ package struct WireFrame: Codable, Sendable, Equatable {
     package var hasNewer: Bool?
     package var message: Message?
     package var messageID: Int?
+    /// `subscribe`: the newest message in each of the user's rooms when the stream began,
+    /// where a catch-up after the next reconnection starts in that room.
+    package var roomCursors: [WireRoomCursor]?
     package var subscription: Int?
     package var change: WireChange?
     package var database: String?
@@ -51,6 +54,7 @@ package struct WireFrame: Codable, Sendable, Equatable {
         case mutedRooms = "muted_rooms"
         case readMarks = "read_marks"
         case joinedAt = "joined_at"
+        case roomCursors = "room_cursors"
     }
 
     /// The frame that ends a subscription, saying why.
@@ -163,5 +167,22 @@ package struct WireChange: Codable, Sendable, Equatable {
         case ("read", _, _, let roomID?): reader.flatMap { reader in upTo.map { .read(roomID: roomID, reader: reader, upTo: $0) } }
         default: nil
         }
+    }
+}
+
+/// Where a client stands in one room: the newest message it has of it. Ids are in commit
+/// order within a room only, so a catch-up is asked and answered room by room.
+package struct WireRoomCursor: Codable, Sendable, Equatable {
+    package var roomID: Int
+    package var messageID: Int
+
+    enum CodingKeys: String, CodingKey {
+        case roomID = "room_id"
+        case messageID = "message_id"
+    }
+
+    package init(roomID: Int, messageID: Int) {
+        self.roomID = roomID
+        self.messageID = messageID
     }
 }

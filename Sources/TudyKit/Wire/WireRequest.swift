@@ -59,8 +59,11 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var messageID: Int?
     package var subscription: Int?
     /// For `subscribe` after a reconnection: the newest message id already received, so the
-    /// server sends what came since before what comes next.
+    /// server sends what came since before what comes next; in a room `sinceRooms` names,
+    /// what came since the id it gives there.
     package var since: Int?
+    /// For `subscribe` after a reconnection: the newest message already received in each room.
+    package var sinceRooms: [WireRoomCursor]?
     /// `find_messages`: the folded words to find.
     package var words: [String]?
 
@@ -71,6 +74,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case roomID = "room_id"
         case messageID = "message_id"
         case replyTo = "reply_to"
+        case sinceRooms = "since_rooms"
     }
 
     package init(id: Int = 0, op: Operation) {
