@@ -85,12 +85,12 @@ public protocol ChatStore: Sendable {
     func firstUnread(in roomID: Int, for session: Session) async throws -> Int?
     /// Keeps a message; once this returns, the message is stored.
     /// - Parameters:
-    ///   - message: what it says, already checked; what it answers must be in `roomID`. Sent
+    ///   - outgoing: what it says, already checked; what it answers must be in `roomID`. Sent
     ///     again under the same key, it returns the message kept the first time.
     ///   - roomID: a room the sender is in.
     ///   - session: the sender's.
     /// - Throws: `StoreError.noSuchRoom`, `.noSuchMessage` (a reply to a message not in the room).
-    func send(_ message: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message
+    func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
     /// `MessageSearch.words` gives them), newest first, at most `limit`; only those older than
     /// the message `before` (its id), when given, so that a search is read on where it stopped.
