@@ -183,6 +183,9 @@ final class EditLineReader: LineReader {
             readKey()
             // Keys put aside after an Escape (Alt-Enter's Enter) come with no input event of their own.
             while TerminalKeys.hasKeysAhead, case .line = reading { readKey() }
+            // With text on the line, libedit takes the end of input for Ctrl-D and goes on
+            // waiting for keys that will never come: the session ends, as on SIGHUP.
+            if TerminalKeys.isHungUp { received(SIGHUP) }
         case .secret: secretByte()
         }
     }

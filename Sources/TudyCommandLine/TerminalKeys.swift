@@ -18,6 +18,11 @@ enum TerminalKeys {
     /// says so only then); in front until it says otherwise.
     nonisolated(unsafe) static var isInFront = true
 
+    /// Whether the terminal went away under tudy (its window closed, its connection dropped):
+    /// input ends, and no key will come again. Nothing says so but the end of input itself,
+    /// since a terminal's leader is sent SIGHUP, not always tudy.
+    nonisolated(unsafe) private(set) static var isHungUp = false
+
     /// Whether a byte can be read from standard input now. Ctrl-C flushes what was typed, so
     /// input reported readable may be gone by the time it is read, and a read would then wait
     /// for the next key and take it.
@@ -41,7 +46,11 @@ enum TerminalKeys {
         // Nothing to read though input was ready: the end of input. A Ctrl-D typed while a
         // command ran (the kernel, then editing lines, took it as the end of one) comes so.
         // libedit drops an end of input that comes from here, so it gets the key instead.
-        case .end: return .codePoint(endOfInputKey)
+        case .end:
+            // A terminal that hung up answers no question about itself; one still there does.
+            var modes = termios()
+            if tcgetattr(STDIN_FILENO, &modes) != 0 { isHungUp = true }
+            return .codePoint(endOfInputKey)
         }
     }
 

@@ -42,6 +42,32 @@ extension InteractiveTests {
         #expect(settings.before == settings.after)
     }
 
+    @Test("a terminal that goes away with a line half typed (its window closed) ends the session: tudy does not go on waiting for keys that can not come")
+    func endedByTerminalGone() throws {
+        let terminal = try TmuxSession(command: command())
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.type("half typed")
+        try terminal.waitUntil { $0.contains("guest> half typed") }
+        let tudy = try tudyProcess()
+        terminal.hangUp()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while Self.isRunning(tudy) {
+            guard ContinuousClock.now < deadline else {
+                kill(tudy, SIGKILL)
+                Issue.record("expected tudy (\(tudy)) to end within 10 s of its terminal going away; it was still running")
+                return
+            }
+            usleep(10_000)
+        }
+    }
+
+    /// Whether a process runs: there, and not a zombie waiting to be reaped.
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        // The state follows the command's name in parentheses.
+        return stat.split(separator: ")").last?.split(separator: " ").first != "Z"
+    }
+
     /// The tudy this test runs: the process of the built binary with this test's directory in
     /// its arguments.
     private func tudyProcess() throws -> pid_t {

@@ -23,6 +23,12 @@ final class TmuxSession {
         if serverID > 0 { kill(serverID, SIGKILL) }
     }
 
+    /// The terminal goes away at once, as when its window is closed or its connection drops:
+    /// the server is killed, which closes every window's terminal under what runs in it.
+    func hangUp() {
+        if serverID > 0 { kill(serverID, SIGKILL) }
+    }
+
     /// Types text as it is.
     func type(_ text: String) throws {
         try tmux(["send-keys", "-t", name, "-l", text])
