@@ -371,14 +371,9 @@ actor PostgresChangeFeed {
             count += 1
             guard let mark = told[roomID], id > mark else { continue }
             told[roomID] = id
-            let message = Message(
-                id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
-                status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text,
-                replyTo: quotedID.map { quotedID in
-                    Quote(
-                        id: quotedID, sender: User(name: quotedSender ?? ""), text: quotedText ?? "",
-                        status: quotedStatus.flatMap(Message.Status.init(rawValue:)) ?? .sent)
-                })
+            let message = PostgresChatStore.message(
+                id: id, roomID: roomID, text: text, sentAt: sentAt, status: status, kind: kind, sender: sender,
+                quoted: (quotedID, quotedText, quotedStatus, quotedSender))
             for follower in followers.values
             where id > follower.after[roomID] ?? 0 && members.contains(follower.viewerKey) {
                 follower.continuation.yield(.message(message))

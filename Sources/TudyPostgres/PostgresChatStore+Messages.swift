@@ -47,17 +47,28 @@ extension PostgresChatStore {
             .decode((Int, Int, String, Date, String, String, String, Int?, String?, String?, String?, [String], [Int]).self)
         {
             messages.append(
-                Message(
-                    id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
-                    status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text,
-                    replyTo: quotedID.map { id in
-                        Quote(
-                            id: id, sender: User(name: quotedSender ?? ""), text: quotedText ?? "",
-                            status: quotedStatus.flatMap(Message.Status.init(rawValue:)) ?? .sent)
-                    },
+                message(
+                    id: id, roomID: roomID, text: text, sentAt: sentAt, status: status, kind: kind, sender: sender,
+                    quoted: (quotedID, quotedText, quotedStatus, quotedSender),
                     reactions: zip(emoji, counts).map { Reaction(emoji: $0, count: $1) }))
         }
         return messages
+    }
+
+    /// A message from its columns as the database keeps them, and those of the message it quotes.
+    static func message(
+        id: Int, roomID: Int, text: String, sentAt: Date, status: String, kind: String, sender: String,
+        quoted: (id: Int?, text: String?, status: String?, sender: String?), reactions: [Reaction] = []
+    ) -> Message {
+        Message(
+            id: id, roomID: roomID, sender: User(name: sender), text: text, sentAt: sentAt,
+            status: Message.Status(rawValue: status) ?? .sent, kind: Message.Kind(rawValue: kind) ?? .text,
+            replyTo: quoted.id.map { quotedID in
+                Quote(
+                    id: quotedID, sender: User(name: quoted.sender ?? ""), text: quoted.text ?? "",
+                    status: quoted.status.flatMap(Message.Status.init(rawValue:)) ?? .sent)
+            },
+            reactions: reactions)
     }
 
     package func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
