@@ -26,6 +26,11 @@ struct TerminalTextTests {
         #expect(korean == ["> 가나다라마바", "  사아자차카타", "  파하"])
         #expect(korean.allSatisfy { DisplayWidth.of($0) <= 14 })
         #expect(LineWrapper.wrap(prefix: "p: ", text: "short", width: 80) == ["p: short"])
+        // A word carried down after the last space that, with the wide character that broke the
+        // line, is wider than a line itself (the fuzzer found it: 31 columns of 30).
+        let carried = LineWrapper.wrap(prefix: "ann: ", text: "a " + String(repeating: "x", count: 24) + "터", width: 30)
+        #expect(carried == ["ann: a", "     " + String(repeating: "x", count: 24), "     터"])
+        #expect(carried.allSatisfy { DisplayWidth.of($0) <= 30 })
     }
 
     @Test("--json: what could act on a terminal is a \\u escape, C1 and bidi controls too; the text decodes back exact")

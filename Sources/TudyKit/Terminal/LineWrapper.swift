@@ -24,11 +24,14 @@ package enum LineWrapper {
                 if let space = lastSpace, space > current.startIndex {
                     lines.append(String(current[..<space]))
                     current = String(current[current.index(after: space)...])
-                } else {
+                    currentWidth = DisplayWidth.of(current)
+                }
+                // The word carried down may fill a line with this character: it breaks here.
+                if currentWidth + characterWidth > room {
                     lines.append(current)
                     current = ""
+                    currentWidth = 0
                 }
-                currentWidth = DisplayWidth.of(current)
                 lastSpace = nil
             }
             if character == " " { lastSpace = current.endIndex }
