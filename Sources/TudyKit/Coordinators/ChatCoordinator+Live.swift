@@ -28,11 +28,11 @@ extension ChatCoordinator {
         case .joined(let room):
             knownRooms[room.id] = room
             guard openRoom?.room.id != room.id else { return }
-            context.console.line("you are in #\(room.id) \(room.title(for: session.user)) now · \(room.memberList)")
+            context.console.show(.roomChange(.broughtIn, room: room, viewer: session.user))
         case .left(let roomID):
             knownRooms[roomID] = nil
             guard let openRoom, openRoom.room.id == roomID else { return }
-            context.console.line("you are no longer in \(openRoom.title): back at the rooms list")
+            context.console.show(.roomChange(.userIsOut, room: openRoom.room, viewer: session.user))
             navigationController.popToRoot()
         case .roomChanged(let room):
             knownRooms[room.id] = room

@@ -89,13 +89,13 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     func registerProject(_ project: Project) async throws {
-        context.console.line("posted #\(project.id)")
+        context.console.show(.postChange(.posted, postID: project.id))
         navigationController.popToRoot()
         try await pushProjectDetailScreen(project: project)
     }
 
     func updateProject(_ project: Project) async throws {
-        context.console.line("saved #\(project.id)")
+        context.console.show(.postChange(.saved, postID: project.id))
         let detail = navigationController.screens.last { ($0 as? ProjectDetailScreen)?.project.id == project.id }
         (detail as? ProjectDetailScreen)?.show(project)
     }

@@ -63,12 +63,12 @@ extension TabBarCoordinator {
             forgetKeptLogin(session)
             chatCoordinator.reset()
             tabBarController.select(.home)
-            context.console.line("logged out \(session.user.name)")
+            context.console.show(.account(.loggedOut, user: session.user))
             // The session is over here whatever the store answers; a store that can not hear it
             // lets the token expire.
             try? await context.store.logOut(session)
         case .whoami:
-            context.console.line(context.login.user?.name ?? "guest")
+            context.console.show(.identity(context.login.user))
         case .whois:
             let session = try context.requireSession()
             let profile = try await context.store.profile(named: argument)

@@ -70,7 +70,7 @@ final class DirectRoomDraftScreen: Screen {
             let invitee = try await context.store.user(named: argument)
             let direct = try await context.store.directRoom(between: session, and: other)
             let group = try await context.store.invite(invitee, to: direct.id, by: session)
-            context.console.line("made group #\(group.id) with \(group.members.map(\.name).joined(separator: ", "))")
+            context.console.show(.roomChange(.madeGroup, room: group, viewer: session.user))
             try await didSendEventClosure?(.didStart(room: group))
         case .members:
             context.console.line(memberList(session))

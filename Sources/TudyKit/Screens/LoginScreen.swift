@@ -59,7 +59,7 @@ final class LoginScreen: Screen {
             throw unsupported(input)
         case .password(let name):
             step = .choosing
-            try await authenticate(greeting: "logged in as") {
+            try await authenticate(as: .loggedIn) {
                 try await self.context.store.logIn(name: name, password: secret)
             }
         case .newPassword(let name):
@@ -71,13 +71,13 @@ final class LoginScreen: Screen {
                 try await didSendEventClosure?(.didFail)
                 throw CommandError.passwordsDiffer
             }
-            try await authenticate(greeting: "signed up and logged in as") {
+            try await authenticate(as: .signedUp) {
                 try await self.context.store.signUp(name: name, password: password)
             }
         }
     }
 
-    private func authenticate(greeting: String, _ attempt: () async throws -> Session) async throws {
+    private func authenticate(as change: AccountChange, _ attempt: () async throws -> Session) async throws {
         let session: Session
         do {
             session = try await attempt()
@@ -85,7 +85,7 @@ final class LoginScreen: Screen {
             try await didSendEventClosure?(.didFail)
             throw error
         }
-        context.console.line("\(greeting) \(session.user.name)")
+        context.console.show(.account(change, user: session.user))
         try await didSendEventClosure?(.didAuthenticate(session: session))
     }
 }

@@ -78,7 +78,7 @@ final class ProjectDetailScreen: Screen {
                 return
             }
             try await context.store.deleteProject(id: project.id, by: session)
-            context.console.line("deleted post #\(project.id)")
+            context.console.show(.postChange(.deleted, postID: project.id))
             try await didSendEventClosure?(.didDelete(project: project))
         }
     }
@@ -99,7 +99,7 @@ final class ProjectDetailScreen: Screen {
             return
         }
         project = try await context.store.setProject(id: project.id, isOpen: isOpen, by: session)
-        context.console.line("post #\(project.id) is \(isOpen ? "open" : "closed") now")
+        context.console.show(.postChange(.opened(isOpen), postID: project.id))
     }
 
     private func printProject() {

@@ -127,7 +127,7 @@ final class RoomScreen: Screen {
         header(hasOlder: before.hasOlder)
         show(before, saysWhenEmpty: false)
         // Counted as the user sees them: without what someone they ignore said.
-        context.console.line("── \(shown.count { $0.isUnread(by: session.user) && !context.hides($0) }) new ──")
+        context.console.show(.unreadMarker(count: shown.count { $0.isUnread(by: session.user) && !context.hides($0) }))
         show(MessagePage(messages: shown, hasOlder: before.hasOlder), keepsOldest: !before.messages.isEmpty)
         if unread.count > Self.unreadCap {
             context.console.line("── more new after these: /next shows them ──")
@@ -140,7 +140,7 @@ final class RoomScreen: Screen {
 
     private func header(hasOlder: Bool) {
         guard let user = context.login.user else { return }
-        context.console.line(room.header(for: user) + (hasOlder ? " · /more for older" : ""))
+        context.console.show(.roomHeader(room, viewer: user, hasOlder: hasOlder))
     }
 
     func handle(_ input: ScreenInput) async throws {
@@ -172,14 +172,14 @@ final class RoomScreen: Screen {
             let invited = try await context.store.invite(invitee, to: room.id, by: session)
             if invited.id == room.id {
                 room = invited
-                context.console.line("\(invitee.name) joined \(room.title(for: session.user)) · \(room.memberList)")
+                context.console.show(.roomChange(.invited(invitee), room: room, viewer: session.user))
             } else {
-                context.console.line("made group #\(invited.id) with \(invited.members.map(\.name).joined(separator: ", "))")
+                context.console.show(.roomChange(.madeGroup, room: invited, viewer: session.user))
             }
             try await didSendEventClosure?(.didInvite(room: invited))
         case .kick:
             room = try await context.store.kick(User(name: argument), from: room.id, by: session)
-            context.console.line("you took \(argument) out of \(room.title(for: session.user)) · \(room.memberList)")
+            context.console.show(.roomChange(.removed(User(name: argument)), room: room, viewer: session.user))
         case .rename:
             let renamed = try await context.store.rename(roomID: room.id, to: argument, by: session)
             update(renamed)
@@ -191,14 +191,14 @@ final class RoomScreen: Screen {
         case .mute, .unmute:
             try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
             try await context.readQuiet()
-            context.console.line(command == .mute ? "muted \(title): no notices or bell from it; /unmute undoes it" : "\(title) is heard again")
+            context.console.show(.roomChange(.muted(command == .mute), room: room, viewer: session.user))
         case .members:
             room = try await context.store.room(id: room.id, for: session)
             let online = try await (context.store as? any PresenceSource)?.connectedMembers(of: room.id, for: session)
-            context.console.line(room.memberList(online: online ?? []))
+            context.console.show(.members(room, online: online))
         case .leave:
             try await context.store.leave(roomID: room.id, session: session)
-            context.console.line("you left \(room.title(for: session.user))")
+            context.console.show(.roomChange(.userLeft, room: room, viewer: session.user))
             try await didSendEventClosure?(.didLeave(room: room))
         case .more:
             guard hasOlder, let oldest = oldestShownID else {
@@ -332,7 +332,7 @@ final class RoomScreen: Screen {
             let own = timeline.newestShown(from: viewer, after: before, upTo: id)
         else { return }
         let left = marks.readers(of: own, in: room).unread.count
-        context.console.line("── \(reader.name) read #\(own.id) · \(left == 0 ? "read by all" : "\(left) unread") ──")
+        context.console.show(.readReceipt(reader: reader, messageID: own.id, unread: left))
     }
 
     /// `/seen`: who of the room's members has read message #n, and who has not, as the store
@@ -352,9 +352,7 @@ final class RoomScreen: Screen {
             context.console.line("#\(id): nobody else is in the room")
             return
         }
-        let readBy = read.isEmpty ? "read by nobody yet" : "read by " + read.map(\.name).joined(separator: ", ")
-        let notYet = unread.isEmpty ? "everyone has" : "not yet: " + unread.map(\.name).joined(separator: ", ")
-        context.console.line("#\(id) \(readBy) · \(notYet)")
+        context.console.show(.readers(messageID: id, readBy: read, notYet: unread))
     }
 
     /// The argument of `/reply` and `/react`: the number of a message (`#3` or `3`), then the text or the emoji.
@@ -382,14 +380,16 @@ final class RoomScreen: Screen {
     /// The room as it is now, after someone came or went, or it was renamed or given a topic:
     /// says what changed, each in a line of its own.
     func update(_ changed: Room) {
-        let came = changed.members.filter { !room.hasMember($0) }
-        let went = room.members.filter { !changed.hasMember($0) }
         let before = room
         room = changed
-        for member in came { context.console.line("\(member.name) joined · \(room.memberList)") }
-        for member in went { context.console.line("\(member.name) left · \(room.memberList)") }
-        if let name = changed.name, name != before.name { context.console.line("── the room is named \(name) now ──") }
-        if changed.topic != before.topic { context.console.line("── \(changed.topic.map { "topic: " + $0 } ?? "no topic now") ──") }
+        guard let viewer = context.login.user else { return }
+        let came = changed.members.filter { !before.hasMember($0) }.map(RoomChange.joined)
+        let went = before.members.filter { !changed.hasMember($0) }.map(RoomChange.left)
+        let named = changed.name.flatMap { $0 == before.name ? nil : RoomChange.named($0) }
+        let topic = changed.topic == before.topic ? nil : RoomChange.topic(changed.topic)
+        for change in came + went + [named, topic].compactMap({ $0 }) {
+            context.console.show(.roomChange(change, room: changed, viewer: viewer))
+        }
     }
 
     /// `/wait`: prints what came since the last message shown and, until a message from

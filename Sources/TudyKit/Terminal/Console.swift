@@ -94,7 +94,7 @@ package final class Console {
     private func renderText(_ value: Output) {
         switch value {
         case .notice(let text):
-            write(prefix: "", text: Sanitizer.inert(text))
+            sentence(text)
         case .message(let message, let unreadBy):
             if let quote = message.replyTo {
                 let line = Sanitizer.inert(format.quoteLine(quote))
@@ -117,7 +117,25 @@ package final class Console {
         case .rooms(let summaries, let viewer, let muted):
             table(summaries.map { format.roomCells($0, for: viewer, muted: muted.contains($0.room.id)) })
         case .profile(let profile, let rooms, let viewer):
-            write(prefix: "", text: Sanitizer.inert(format.profileLine(profile, sharedRooms: rooms, viewer: viewer)))
+            sentence(format.profileLine(profile, sharedRooms: rooms, viewer: viewer))
+        case .roomHeader(let room, let viewer, let hasOlder):
+            sentence(TextFormat.roomHeader(room, viewer: viewer, hasOlder: hasOlder))
+        case .unreadMarker(let count):
+            sentence(TextFormat.unreadMarker(count: count))
+        case .members(let room, let online):
+            sentence(room.memberList(online: online ?? []))
+        case .roomChange(let change, let room, let viewer):
+            sentence(TextFormat.roomChange(change, room: room, viewer: viewer))
+        case .readers(let id, let readBy, let notYet):
+            sentence(TextFormat.readers(messageID: id, readBy: readBy, notYet: notYet))
+        case .readReceipt(let reader, let id, let unread):
+            sentence(TextFormat.readReceipt(reader: reader, messageID: id, unread: unread))
+        case .postChange(let change, let id):
+            sentence(TextFormat.postChange(change, postID: id))
+        case .account(let change, let user):
+            sentence(TextFormat.account(change, user: user))
+        case .identity(let user):
+            sentence(user?.name ?? "guest")
         case .screen:
             break
         case .error(_, let message):
@@ -159,6 +177,11 @@ package final class Console {
     /// Whether a message is someone else's that names the reader.
     private func namesViewer(_ message: Message) -> Bool {
         viewer().map { Mention.isNews(message, for: $0) } ?? false
+    }
+
+    /// A line of text, made inert and wrapped to the terminal.
+    private func sentence(_ text: String) {
+        write(prefix: "", text: Sanitizer.inert(text))
     }
 
     private func write(prefix: String, text: String) {

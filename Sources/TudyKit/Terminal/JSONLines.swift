@@ -2,8 +2,9 @@ import Foundation
 
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
-/// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `screen`, and on standard error `error`
-/// and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
+/// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `unread_marker`, `members`,
+/// `room_change`, `readers`, `read`, `post_change`, `account`, `identity`, `screen`, and on
+/// standard error `error` and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
 struct JSONLines {
     /// A value with its `type` written beside its own fields, and for a message of the open
@@ -37,6 +38,16 @@ struct JSONLines {
         case .rooms(let summaries, _, _): (line("rooms", Rooms(rooms: summaries)), .standardOutput)
         case .profile(let profile, let rooms, _):
             (line("profile", Profile(name: profile.user.name, joinedAt: profile.joinedAt, sharedRooms: rooms.map(\.id))), .standardOutput)
+        case .roomHeader(let room, _, let hasOlder): (line("room", RoomHeader(room: room, hasOlder: hasOlder)), .standardOutput)
+        case .unreadMarker(let count): (line("unread_marker", Count(count: count)), .standardOutput)
+        case .members(let room, let online): (line("members", Members(room: room, online: online?.sorted())), .standardOutput)
+        case .roomChange(let change, let room, _):
+            (line("room_change", Change(change: change.name, user: change.person, room: room)), .standardOutput)
+        case .readers(let id, let readBy, let notYet): (line("readers", Readers(id: id, readBy: readBy, notYet: notYet)), .standardOutput)
+        case .readReceipt(let reader, let id, let unread): (line("read", Read(reader: reader, id: id, unread: unread)), .standardOutput)
+        case .postChange(let change, let id): (line("post_change", PostChangeLine(change: change.name, id: id)), .standardOutput)
+        case .account(let change, let user): (line("account", Change(change: change.name, user: user, room: nil)), .standardOutput)
+        case .identity(let user): (line("identity", Identity(user: user)), .standardOutput)
         case .screen(let path): (line("screen", Screen(path: path)), .standardOutput)
         case .error(let code, let message): (line("error", Failure(code: code, message: message)), .standardError)
         case .note(let text): (line("note", Text(text: text)), .standardError)
@@ -103,6 +114,61 @@ extension JSONLines {
 
     struct Rooms: Encodable {
         let rooms: [RoomSummary]
+    }
+
+    struct RoomHeader: Encodable {
+        let room: Room
+        let hasOlder: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case room
+            case hasOlder = "has_older"
+        }
+    }
+
+    struct Count: Encodable {
+        let count: Int
+    }
+
+    struct Members: Encodable {
+        let room: Room
+        /// Absent where the store can not say who is connected.
+        let online: [String]?
+    }
+
+    /// A change to a room or to who is logged in: its name, and who and what it is about.
+    struct Change: Encodable {
+        let change: String
+        let user: User?
+        let room: Room?
+    }
+
+    struct Readers: Encodable {
+        let id: Int
+        let readBy: [User]
+        let notYet: [User]
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case readBy = "read_by"
+            case notYet = "not_yet"
+        }
+    }
+
+    struct Read: Encodable {
+        let reader: User
+        let id: Int
+        let unread: Int
+    }
+
+    struct PostChangeLine: Encodable {
+        let change: String
+        let id: Int
+    }
+
+    /// Absent `user`: a guest.
+    struct Identity: Encodable {
+        let user: User?
     }
 
     struct Failure: Encodable {

@@ -18,6 +18,26 @@ package enum Output: Sendable {
     /// Someone, as `/whois` tells of them: the day they joined, and the rooms the viewer
     /// shares with them.
     case profile(UserProfile, sharedRooms: [Room], viewer: User)
+    /// The open room's first line: its title, members and topic, and whether older messages
+    /// are there for `/more`.
+    case roomHeader(Room, viewer: User, hasOlder: Bool)
+    /// The line above the first unread message of a room opened: how many are new.
+    case unreadMarker(count: Int)
+    /// Who is in a room; `online` names those connected now, nil where the store can not say.
+    case members(Room, online: Set<String>?)
+    /// Something that happened to a room the user is in, with the room as it is after it.
+    case roomChange(RoomChange, room: Room, viewer: User)
+    /// `/seen`: who of the room's other members has read message `messageID`, and who not yet.
+    case readers(messageID: Int, readBy: [User], notYet: [User])
+    /// Someone read the room up to the user's own message `messageID`, which `unread` members
+    /// have still to read.
+    case readReceipt(reader: User, messageID: Int, unread: Int)
+    /// What the user did to their post `postID`.
+    case postChange(PostChange, postID: Int)
+    /// Who is logged in changed: `user` signed up, logged in or logged out.
+    case account(AccountChange, user: User)
+    /// `/whoami`: who is logged in, nil for a guest.
+    case identity(User?)
     /// Where a line took the user (the prompt says it at a terminal, so text shows nothing).
     case screen(path: String)
     /// On standard error: what failed, with a stable code for programs.
