@@ -83,10 +83,10 @@ struct NavigationTests {
         let testApp = try await seeded(loggedIn: "alice")
         let board = BoardScreen(context: testApp.context)
         for command in BoardScreen.Command.allCases {
-            #expect(throws: Never.self) { _ = try BoardScreen.Command.parse(.command(name: command.rawValue, argument: ""), on: board) }
+            #expect(throws: Never.self) { _ = try BoardScreen.Command.parse(.command(name: command.rawValue, argument: .none), on: board) }
         }
         #expect(throws: CommandError.unknown(name: "leave", suggestion: nil)) {
-            _ = try BoardScreen.Command.parse(.command(name: "leave", argument: ""), on: board)
+            _ = try BoardScreen.Command.parse(.command(name: "leave", argument: .none), on: board)
         }
     }
 

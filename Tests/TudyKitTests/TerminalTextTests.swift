@@ -110,15 +110,21 @@ struct CompletionTests {
         #expect(board.candidates(for: word, in: line) == expected)
     }
 
-    @Test("what Tab offers and what is checked come from each command's declared argument: names for a name, nothing for a new one, a number refused when it is none", arguments: CommandSpec.declared.map(\.name))
+    @Test("what Tab offers and how the argument is read come from each command's declaration: names for a name, nothing for a new one, a number refused when it is none, read once into a typed value", arguments: CommandSpec.declared.map(\.name))
     func declaredArguments(name: String) throws {
         for spec in CommandSpec.declared where spec.name == name {
             // The spec's own screen decides what its argument is.
             var vocabulary = CompletionVocabulary(specs: [spec], userNames: ["alice"], workTags: ["ios"], openTarget: .posts([7]))
             vocabulary.memberNames = ["bob"]
             guard let kind = spec.argument.kind else {
-                #expect(throws: CommandError.unexpectedArgument(usage: spec.usage)) { try spec.validate("extra") }
+                #expect(throws: CommandError.unexpectedArgument(usage: spec.usage)) { try spec.read("extra") }
+                #expect(try spec.read("") == .none)
                 continue
+            }
+            if case .required = spec.argument {
+                #expect(throws: CommandError.missingArgument(usage: spec.usage)) { try spec.read("") }
+            } else {
+                #expect(try spec.read("") == .none)
             }
             let offered = vocabulary.candidates(for: "", in: "/\(name) ")
             switch kind {
@@ -127,17 +133,35 @@ struct CompletionTests {
             case .member: #expect(offered == ["bob"], "/\(name)")
             case .room: #expect(offered.isEmpty, "/\(name): no rooms on a board")
             case .listed: #expect(offered == ["7"], "/\(name)")
-            case .newName, .words, .messageNumber, .seconds, .text: #expect(offered.isEmpty, "/\(name)")
+            case .newName, .words, .messageNumber, .seconds, .text, .numberedText, .replacementText: #expect(offered.isEmpty, "/\(name)")
             case .command: break
             }
-            if kind.isNumber {
-                #expect(throws: CommandError.badArgument("'two' is not a number", usage: spec.usage)) { try spec.validate("two") }
-                #expect(try spec.number("#3") == 3)
-            }
-            if kind == .seconds {
+            switch kind {
+            case .listed, .messageNumber:
+                #expect(throws: CommandError.badArgument("'two' is not a number", usage: spec.usage)) { try spec.read("two") }
+                #expect(throws: CommandError.badArgument("'#0' is not a number from 1 up", usage: spec.usage)) { try spec.read("#0") }
+                #expect(try spec.read("#3") == .number(3))
+            case .seconds:
                 #expect(throws: CommandError.badArgument(
-                    "'0' is not a number of seconds from 1 to \(CommandSpec.longestSeconds)", usage: spec.usage)) { try spec.validate("0") }
-                #expect(try spec.seconds("") == CommandSpec.defaultSeconds)
+                    "'0' is not a number of seconds from 1 to \(CommandSpec.longestSeconds)", usage: spec.usage)) { try spec.read("0") }
+                #expect(try spec.read("5") == .seconds(5))
+                #expect(CommandArgument.none.seconds == CommandSpec.defaultSeconds)
+            case .room:
+                #expect(try spec.read("#2") == .room(.number(2)))
+                #expect(try spec.read("Swift study") == .room(.name("Swift study")))
+            case .numberedText(_, let which, let missing):
+                #expect(throws: CommandError.badArgument("say which message \(which), by its number", usage: spec.usage)) { try spec.read("hi") }
+                #expect(throws: CommandError.badArgument(missing, usage: spec.usage)) { try spec.read("#3") }
+                let value = try spec.read("#3  two words")
+                #expect(value == .aboutMessage(.id(3), "two words") && value.number == 3 && value.text == "two words")
+            case .replacementText:
+                #expect(throws: CommandError.badArgument("the new text is missing", usage: spec.usage)) { try spec.read("#3") }
+                #expect(try spec.read("#3  new text") == .aboutMessage(.id(3), "new text"))
+                // A text may begin with a number, or with # and a word: it is then the last message's.
+                #expect(try spec.read("3 apples") == .aboutMessage(.last, "3 apples"))
+                #expect(try spec.read("#hashtag day") == .aboutMessage(.last, "#hashtag day"))
+            case .name, .newName, .invitee, .member, .workTag, .words, .command, .text:
+                #expect(try spec.read("some words") == .text("some words"))
             }
         }
     }

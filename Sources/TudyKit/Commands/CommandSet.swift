@@ -16,10 +16,17 @@ extension CommandSet {
     /// Every command of the set, in the order declared.
     static var specs: [CommandSpec] { allCases.map(\.spec) }
 
+    /// The number a command declared with one was given (`#3` or `3`), as its declaration read it.
+    /// - Throws: `CommandError.missingArgument` when none was, which only an optional one allows.
+    func number(in argument: CommandArgument) throws -> Int {
+        guard let number = argument.number else { throw CommandError.missingArgument(usage: spec.usage) }
+        return number
+    }
+
     /// The command a screen's input names, and its argument.
     /// - Throws: the screen's `unsupported` error for text, or for a command not in the set.
     @MainActor
-    static func parse(_ input: ScreenInput, on screen: any Screen) throws -> (Self, String) {
+    static func parse(_ input: ScreenInput, on screen: any Screen) throws -> (Self, CommandArgument) {
         guard case .command(let name, let argument) = input, let command = Self(rawValue: name) else {
             throw screen.unsupported(input)
         }

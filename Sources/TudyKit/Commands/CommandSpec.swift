@@ -41,6 +41,12 @@ struct CommandSpec: Equatable, Sendable {
         case seconds
         /// A command's name: Tab offers the commands.
         case command
+        /// A message's number (`3` or `#3`), then text about it; `which` says what the number
+        /// picks and `missing` what is missing when only the number is given.
+        case numberedText(placeholder: String, which: String, missing: String)
+        /// The text that replaces a message: of the number given first (`#3 new text`), or else
+        /// of the user's last message.
+        case replacementText
         /// Text of its own shape, which its handler reads.
         case text(placeholder: String)
 
@@ -50,19 +56,12 @@ struct CommandSpec: Equatable, Sendable {
             case .name, .newName, .invitee, .member: "<name>"
             case .workTag: "<tag>"
             case .words: "<words>"
-            case .listed(let placeholder), .text(let placeholder): placeholder
+            case .listed(let placeholder), .text(let placeholder), .numberedText(let placeholder, _, _): placeholder
+            case .replacementText: "[#n] <text>"
             case .messageNumber: "#n"
             case .room: "<n or name>"
             case .seconds: "seconds"
             case .command: "command"
-            }
-        }
-
-        /// Whether it is a number, checked as one before the handler is called.
-        var isNumber: Bool {
-            switch self {
-            case .listed, .messageNumber: true
-            default: false
             }
         }
     }
@@ -105,37 +104,57 @@ struct CommandSpec: Equatable, Sendable {
         }
     }
 
-    /// Checks the argument typed with this command: there when it must be, none when it
-    /// must not, and a number or seconds where it is one.
+    /// Reads the argument typed with this command, as its declaration says: there when it
+    /// must be, none when it must not, and a number, seconds or a message's number where it
+    /// is one.
     /// - Throws: `CommandError.missingArgument`, `.unexpectedArgument` or `.badArgument`.
-    func validate(_ argument: String) throws {
+    func read(_ argument: String) throws -> CommandArgument {
         switch self.argument {
         case .none where !argument.isEmpty:
             throw CommandError.unexpectedArgument(usage: usage)
         case .required where argument.isEmpty:
             throw CommandError.missingArgument(usage: usage)
-        case .optional(let kind) where kind.isNumber && !argument.isEmpty, .required(let kind) where kind.isNumber:
-            _ = try number(argument)
-        case .optional(.seconds), .required(.seconds):
-            _ = try seconds(argument)
-        default:
-            return
+        case .none, .optional where argument.isEmpty:
+            return .none
+        case .optional(let kind), .required(let kind):
+            return try read(argument, as: kind)
         }
     }
 
-    /// The seconds in an argument of whole seconds; `defaultSeconds` for none.
-    /// - Throws: `CommandError.badArgument` for anything but a whole number from 1 to a day.
-    func seconds(_ argument: String) throws -> Int {
-        guard !argument.isEmpty else { return Self.defaultSeconds }
-        guard let seconds = Int(argument), (1...Self.longestSeconds).contains(seconds) else {
-            throw CommandError.badArgument("'\(argument)' is not a number of seconds from 1 to \(Self.longestSeconds)", usage: usage)
+    private func read(_ argument: String, as kind: ArgumentKind) throws -> CommandArgument {
+        switch kind {
+        case .listed, .messageNumber:
+            return .number(try number(argument))
+        case .seconds:
+            guard let seconds = Int(argument), (1...Self.longestSeconds).contains(seconds) else {
+                throw CommandError.badArgument("'\(argument)' is not a number of seconds from 1 to \(Self.longestSeconds)", usage: usage)
+            }
+            return .seconds(seconds)
+        case .room:
+            return .room((try? number(argument)).map { .number($0) } ?? .name(argument))
+        case .numberedText(_, let which, let missing):
+            let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
+            guard let first = words.first, let id = try? number(String(first)) else {
+                throw CommandError.badArgument("say which message \(which), by its number", usage: usage)
+            }
+            guard words.count == 2 else { throw CommandError.badArgument(missing, usage: usage) }
+            return .aboutMessage(.id(id), String(words[1].drop(while: \.isWhitespace)))
+        case .replacementText:
+            // A text may begin with a number, or with `#` and a word: only `#n` picks a message.
+            let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
+            guard let first = words.first, first.hasPrefix("#"), let id = Int(first.dropFirst()), id > 0 else {
+                return .aboutMessage(.last, argument)
+            }
+            guard words.count == 2 else { throw CommandError.badArgument("the new text is missing", usage: usage) }
+            return .aboutMessage(.id(id), String(words[1].drop(while: \.isWhitespace)))
+        case .name, .newName, .invitee, .member, .workTag, .words, .command, .text:
+            return .text(argument)
         }
-        return seconds
     }
 
     /// The number in an argument like `3` or `#3`.
     /// - Throws: `CommandError.badArgument` when the argument is not a number from 1 up.
-    func number(_ argument: String) throws -> Int {
+    private func number(_ argument: String) throws -> Int {
         let digits = argument.hasPrefix("#") ? argument.dropFirst() : argument[...]
         guard let number = Int(digits) else {
             throw CommandError.badArgument("'\(argument)' is not a number", usage: usage)

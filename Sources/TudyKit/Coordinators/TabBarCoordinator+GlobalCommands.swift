@@ -1,12 +1,12 @@
 /// The global commands, which work on every screen: tabs, back, login, logout, help, quit.
 extension TabBarCoordinator {
     /// Carries out a global command; whether the session goes on.
-    func perform(_ command: GlobalCommand, argument: String) async throws -> LineOutcome {
+    func perform(_ command: GlobalCommand, argument: CommandArgument) async throws -> LineOutcome {
         switch command {
         case .help:
             context.console.lines(
                 try HelpPage.lines(
-                    for: argument, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
+                    for: argument.text, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
                     at: tabBarController.path, width: context.console.windowWidth))
         case .home:
             try requireNoModal(.home)
@@ -41,21 +41,21 @@ extension TabBarCoordinator {
             _ = try context.requireSession()
             tabBarController.select(.chat)
             try await chatCoordinator.showSearch(.mentions)
-        case .ignore where argument.isEmpty:
+        case .ignore where argument == .none:
             _ = try context.requireSession()
             try await context.readQuiet()
             let names = context.quiet.compactMap { if case .person(let name) = $0 { name } else { nil } }.sorted()
             context.console.line(names.isEmpty ? "you ignore nobody: /ignore <name> hides someone" : "you ignore " + names.joined(separator: ", "))
         case .ignore, .unignore:
             let session = try context.requireSession()
-            let person = try await context.store.user(named: argument)
+            let person = try await context.store.user(named: argument.text)
             try await context.store.setQuiet(.person(person.name), command == .ignore, by: session)
             try await context.readQuiet()
             context.console.line(
                 command == .ignore ? "you ignore \(person.name): their messages and notices are hidden; /unignore \(person.name) undoes it"
                     : "you see \(person.name)'s messages again")
         case .signup, .login:
-            try await startLogin(name: argument, signingUp: command == .signup)
+            try await startLogin(name: argument.text, signingUp: command == .signup)
         case .logout:
             try requireNoModal(.logout)
             let session = try context.requireSession()
@@ -71,7 +71,7 @@ extension TabBarCoordinator {
             context.console.show(.identity(context.login.user))
         case .whois:
             let session = try context.requireSession()
-            let profile = try await context.store.profile(named: argument)
+            let profile = try await context.store.profile(named: argument.text)
             let shared = try await context.store.rooms(of: session).map(\.room).filter { $0.hasMember(profile.user) }
             context.console.show(.profile(profile, sharedRooms: shared, viewer: session.user))
         case .quit:

@@ -228,8 +228,7 @@ final class TabBarCoordinator: Coordinator {
         case .command(let name, let argument):
             if let global = GlobalCommand(rawValue: name) {
                 do {
-                    try global.spec.validate(argument)
-                    return try await perform(global, argument: argument)
+                    return try await perform(global, argument: try global.spec.read(argument))
                 } catch {
                     if readsScript, refusedLoginWasLeft(global) {
                         refusedPasswordLines = global == .signup ? 2 : 1
@@ -241,14 +240,14 @@ final class TabBarCoordinator: Coordinator {
                 if tabBarController.presented != nil { throw busyError("/dm") }
                 chatCoordinator.requestPersonalChat(with: User(name: argument))
             } else if let spec = screen.commands.first(where: { $0.name == name }) {
-                try spec.validate(argument)
-                try await leaveIfGone(screen) { try await screen.handle(.command(name: name, argument: argument)) }
+                let value = try spec.read(argument)
+                try await leaveIfGone(screen) { try await screen.handle(.command(name: name, argument: value)) }
             } else if case .answer(_, let takesSlashLines) = screen.prompt {
                 guard takesSlashLines else { throw busyError("/" + name) }
                 try await screen.handle(.text(line))
             } else if let root = tabRoot, let spec = root.commands.first(where: { $0.name == name }) {
-                try spec.validate(argument)
-                try await fromTabRoot { try await root.handle(.command(name: name, argument: argument)) }
+                let value = try spec.read(argument)
+                try await fromTabRoot { try await root.handle(.command(name: name, argument: value)) }
             } else {
                 throw CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
             }
@@ -270,7 +269,7 @@ final class TabBarCoordinator: Coordinator {
         guard let trace else { return }
         switch input {
         case .command(RoomScreen.Command.edit.rawValue, let argument) where screen.composesMessages:
-            let number = (try? RoomScreen.editArgument(argument))?.0.messageID
+            let number = (try? RoomScreen.Command.edit.spec.read(argument))?.number
             trace.command("/edit" + (number.map { " #\($0)" } ?? ""), to: self)
         case .command(let name, let argument):
             trace.command("/" + name + (argument.isEmpty ? "" : " " + argument), to: self)

@@ -11,8 +11,8 @@ enum InputPrompt: Equatable, Sendable {
 
 /// A line handed to a screen after the global commands had their turn.
 enum ScreenInput: Equatable, Sendable {
-    /// One of the screen's own commands, its argument checked against its `CommandSpec`.
-    case command(name: String, argument: String)
+    /// One of the screen's own commands, its argument read by its `CommandSpec`.
+    case command(name: String, argument: CommandArgument)
     /// A plain line: a message, or an answer to the screen's prompt.
     case text(String)
 }

@@ -60,13 +60,13 @@ final class BoardScreen: Screen {
             }
             show(older)
         case .search:
-            try await didSendEventClosure?(.showSearch(words: argument))
+            try await didSendEventClosure?(.showSearch(words: argument.text))
         case .work:
-            try await didSendEventClosure?(.showFastSearch(work: argument.lowercased()))
+            try await didSendEventClosure?(.showFastSearch(work: argument.text.lowercased()))
         case .new:
             try await didSendEventClosure?(.showProjectWrite)
         case .open:
-            let id = try command.spec.number(argument)
+            let id = try command.number(in: argument)
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
         }

@@ -67,7 +67,7 @@ final class DirectRoomDraftScreen: Screen {
         case .invite:
             // A third person makes it a group room: the 1:1 room is made on the way, as a
             // 1:1 room with an invitation always leaves one.
-            let invitee = try await context.store.user(named: argument)
+            let invitee = try await context.store.user(named: argument.text)
             let direct = try await context.store.directRoom(between: session, and: other)
             let group = try await context.store.invite(invitee, to: direct.id, by: session)
             context.console.show(.roomChange(.madeGroup, room: group, viewer: session.user))
@@ -77,7 +77,7 @@ final class DirectRoomDraftScreen: Screen {
         case .more:
             context.console.line("no older messages: this is the start of the room")
         case .find:
-            try await didSendEventClosure?(.find(argument))
+            try await didSendEventClosure?(.find(argument.text))
         case .leave:
             context.console.line("no room was made with \(other.name)")
             try await didSendEventClosure?(.didLeave)

@@ -93,11 +93,11 @@ final class MessageSearchScreen: Screen {
         let (command, argument) = try Command.parse(input, on: self)
         switch command {
         case .open:
-            let id = try command.spec.number(argument)
+            let id = try command.number(in: argument)
             let room = try await context.store.room(id: id, for: try context.requireSession())
             try await didSendEventClosure?(.showRoom(room: room))
         case .find:
-            try await didSendEventClosure?(.find(argument))
+            try await didSendEventClosure?(.find(argument.text))
         }
     }
 

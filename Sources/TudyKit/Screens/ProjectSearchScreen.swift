@@ -67,7 +67,7 @@ final class ProjectSearchScreen: Screen {
         let (command, argument) = try Command.parse(input, on: self)
         switch command {
         case .open:
-            let id = try command.spec.number(argument)
+            let id = try command.number(in: argument)
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
         case .more:

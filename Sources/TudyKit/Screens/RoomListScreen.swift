@@ -84,19 +84,21 @@ final class RoomListScreen: Screen {
         case .open:
             let session = try context.requireSession()
             let room: Room
-            if let id = try? command.spec.number(argument) {
+            switch argument {
+            case .room(.number(let id)):
                 room = try await context.store.room(id: id, for: session)
-            } else {
-                room = try Self.room(named: argument, among: try await context.store.rooms(of: session).map(\.room), for: session.user)
+            default:
+                let rooms = try await context.store.rooms(of: session).map(\.room)
+                room = try Self.room(named: argument.text, among: rooms, for: session.user)
             }
             try await didSendEventClosure?(.showRoom(room: room))
         case .dm:
-            let other = try await context.store.user(named: argument)
+            let other = try await context.store.user(named: argument.text)
             try await didSendEventClosure?(.showDirectRoom(with: other))
         case .find:
-            try await didSendEventClosure?(.find(argument))
+            try await didSendEventClosure?(.find(argument.text))
         case .wait:
-            let seconds = try command.spec.seconds(argument)
+            let seconds = argument.seconds
             let session = try context.requireSession()
             // Only a /wait right after this one's may read on from where it stopped: a line
             // between may have shown a room (and marked it read) elsewhere.

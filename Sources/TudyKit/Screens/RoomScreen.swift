@@ -16,8 +16,8 @@ final class RoomScreen: Screen {
         var argument: CommandSpec.Argument {
             switch self {
             case .me: .required(.text(placeholder: "<action>"))
-            case .reply: .required(.text(placeholder: "#n <text>"))
-            case .react: .required(.text(placeholder: "#n <emoji>"))
+            case .reply: .required(.numberedText(placeholder: "#n <text>", which: "you answer", missing: "the reply's text is missing"))
+            case .react: .required(.numberedText(placeholder: "#n <emoji>", which: "you react to", missing: "the emoji is missing"))
             case .seen: .required(.messageNumber)
             case .invite: .required(.invitee)
             case .kick: .required(.member)
@@ -25,7 +25,7 @@ final class RoomScreen: Screen {
             case .mute, .unmute: .none
             case .topic: .optional(.text(placeholder: "<text>"))
             case .members, .leave, .more: .none
-            case .edit: .required(.text(placeholder: "[#n] <text>"))
+            case .edit: .required(.replacementText)
             case .unsend: .optional(.messageNumber)
             case .wait: .optional(.seconds)
             case .find: MessageSearchScreen.Command.find.argument
@@ -152,23 +152,20 @@ final class RoomScreen: Screen {
         let (command, argument) = try Command.parse(input, on: self)
         switch command {
         case .me:
-            try await send(argument, kind: .action, for: session)
+            try await send(argument.text, kind: .action, for: session)
         case .reply:
-            let (id, text) = try Self.numberedArgument(argument, of: .reply)
-            try await send(text, replyingTo: id, for: session)
+            try await send(argument.text, replyingTo: try command.number(in: argument), for: session)
         case .react:
-            let (id, emoji) = try Self.numberedArgument(argument, of: .react)
-            printChange(try await context.store.react(to: id, in: room.id, with: emoji, by: session))
+            let id = try command.number(in: argument)
+            printChange(try await context.store.react(to: id, in: room.id, with: argument.text, by: session))
         case .seen:
-            try await showReaders(of: try command.spec.number(argument), for: session)
+            try await showReaders(of: try command.number(in: argument), for: session)
         case .edit:
-            let (pick, text) = try Self.editArgument(argument)
-            printChange(try await context.store.edit(pick, in: room.id, to: text, by: session))
+            printChange(try await context.store.edit(argument.pick, in: room.id, to: argument.text, by: session))
         case .unsend:
-            let pick = argument.isEmpty ? MessagePick.last : .id(try command.spec.number(argument))
-            printChange(try await context.store.unsend(pick, in: room.id, by: session))
+            printChange(try await context.store.unsend(argument.pick, in: room.id, by: session))
         case .invite:
-            let invitee = try await context.store.user(named: argument)
+            let invitee = try await context.store.user(named: argument.text)
             let invited = try await context.store.invite(invitee, to: room.id, by: session)
             if invited.id == room.id {
                 room = invited
@@ -178,16 +175,17 @@ final class RoomScreen: Screen {
             }
             try await didSendEventClosure?(.didInvite(room: invited))
         case .kick:
-            room = try await context.store.kick(User(name: argument), from: room.id, by: session)
-            context.console.show(.roomChange(.removed(User(name: argument)), room: room, viewer: session.user))
+            let member = User(name: argument.text)
+            room = try await context.store.kick(member, from: room.id, by: session)
+            context.console.show(.roomChange(.removed(member), room: room, viewer: session.user))
         case .rename:
-            let renamed = try await context.store.rename(roomID: room.id, to: argument, by: session)
+            let renamed = try await context.store.rename(roomID: room.id, to: argument.text, by: session)
             update(renamed)
-        case .topic where argument.isEmpty:
+        case .topic where argument == .none:
             room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.topic.map { "topic: " + $0 } ?? "no topic: /topic <text> sets one")
         case .topic:
-            update(try await context.store.setTopic(roomID: room.id, to: argument == "-" ? "" : argument, by: session))
+            update(try await context.store.setTopic(roomID: room.id, to: argument.text == "-" ? "" : argument.text, by: session))
         case .mute, .unmute:
             try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
             try await context.readQuiet()
@@ -209,10 +207,10 @@ final class RoomScreen: Screen {
             context.console.line("older messages\(page.hasOlder ? " (/more for more)" : ", back to the start of the room"):")
             show(page)
         case .wait:
-            let seconds = try command.spec.seconds(argument)
+            let seconds = argument.seconds
             try await wait(seconds: seconds, for: session)
         case .find:
-            try await didSendEventClosure?(.find(argument))
+            try await didSendEventClosure?(.find(argument.text))
         }
     }
 
@@ -353,28 +351,6 @@ final class RoomScreen: Screen {
             return
         }
         context.console.show(.readers(messageID: id, readBy: read, notYet: unread))
-    }
-
-    /// The argument of `/reply` and `/react`: the number of a message (`#3` or `3`), then the text or the emoji.
-    static func numberedArgument(_ argument: String, of command: Command) throws -> (Int, String) {
-        let (which, rest) = command == .react ? ("you react to", "the emoji is missing") : ("you answer", "the reply's text is missing")
-        let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
-        guard let first = words.first, let id = Int(first.hasPrefix("#") ? first.dropFirst() : first), id > 0 else {
-            throw CommandError.badArgument("say which message \(which), by its number", usage: command.spec.usage)
-        }
-        guard words.count == 2 else { throw CommandError.badArgument(rest, usage: command.spec.usage) }
-        return (id, String(words[1]))
-    }
-
-    /// Reads `/edit`'s argument: `#n` then the text for message n, or the text alone for the
-    /// last message (a text may begin with a number, or with `#` and a word).
-    static func editArgument(_ argument: String) throws -> (MessagePick, String) {
-        let words = argument.split(maxSplits: 1, whereSeparator: \.isWhitespace)
-        guard let first = words.first, first.hasPrefix("#"), let id = Int(first.dropFirst()), id > 0 else {
-            return (.last, argument)
-        }
-        guard words.count == 2 else { throw CommandError.badArgument("the new text is missing", usage: Command.edit.spec.usage) }
-        return (.id(id), String(words[1]))
     }
 
     /// The room as it is now, after someone came or went, or it was renamed or given a topic:
