@@ -76,7 +76,6 @@ extension ChatCoordinator {
 
     /// Opens a room over the rooms list, whatever Chat showed before.
     func open(_ room: Room) async throws {
-        navigationController.popToRoot()
-        try await pushRoom(room)
+        try await perform(.room(room))
     }
 }

@@ -32,11 +32,7 @@ final class ChatCoordinator: Coordinator {
         roomListScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
             note(event, from: roomListScreen)
-            switch event {
-            case .showRoom(let room): try await pushRoom(room)
-            case .showDirectRoom(let other): try await showPersonalChat(with: other)
-            case .find(let query): try await showSearch(.words(query))
-            }
+            try await perform(route(for: event))
         }
         navigationController.setRoot(roomListScreen)
     }
@@ -67,32 +63,15 @@ final class ChatCoordinator: Coordinator {
     /// Opens the 1:1 room with `other` on top of the rooms list: the room they share, or, when
     /// there is none, a draft of it that the first message makes real.
     func showPersonalChat(with other: User) async throws {
-        let session = try context.requireSession()
-        let other = try await context.store.user(named: other.name)
-        guard !session.user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
-        let shared = try await context.store.rooms(of: session).first { $0.room.kind == .direct && $0.room.hasMember(other) }
-        navigationController.popToRoot()
-        if let shared {
-            try await pushRoom(shared.room)
-        } else {
-            try await pushDraft(with: other)
-        }
+        try await perform(.personalChat(with: other))
     }
 
-    private func pushDraft(with other: User) async throws {
+    func pushDraft(with other: User) async throws {
         let draft = DirectRoomDraftScreen(with: other, context: context)
         draft.didSendEventClosure = { [weak self, unowned draft] event in
             guard let self else { return }
             note(event, from: draft)
-            switch event {
-            case .didStart(let room):
-                navigationController.pop()
-                try await pushRoom(room)
-            case .didLeave:
-                navigationController.pop()
-            case .find(let query):
-                try await showSearch(.words(query))
-            }
+            try await perform(route(for: event))
         }
         try await navigationController.push(draft)
     }
@@ -102,17 +81,7 @@ final class ChatCoordinator: Coordinator {
         screen.didSendEventClosure = { [weak self, unowned screen] event in
             guard let self else { return }
             note(event, from: screen)
-            switch event {
-            case .didInvite(let invited) where invited.id != room.id:
-                navigationController.pop()
-                try await pushRoom(invited)
-            case .didInvite:
-                break
-            case .didLeave:
-                navigationController.pop()
-            case .find(let query):
-                try await showSearch(.words(query))
-            }
+            try await perform(route(for: event, in: room))
         }
         try await navigationController.push(screen)
     }
@@ -120,15 +89,15 @@ final class ChatCoordinator: Coordinator {
     /// `/find` or `/mentions`: the messages found, over what was shown (a search replaces the
     /// one before it).
     func showSearch(_ finding: MessageSearchScreen.Finding) async throws {
-        if navigationController.topScreen is MessageSearchScreen { navigationController.pop() }
+        try await perform(.search(finding))
+    }
+
+    func pushSearch(_ finding: MessageSearchScreen.Finding) async throws {
         let screen = MessageSearchScreen(finding: finding, context: context)
         screen.didSendEventClosure = { [weak self, unowned screen] event in
             guard let self else { return }
             note(event, from: screen)
-            switch event {
-            case .showRoom(let room): try await open(room)
-            case .find(let query): try await showSearch(.words(query))
-            }
+            try await perform(route(for: event))
         }
         try await navigationController.push(screen)
     }

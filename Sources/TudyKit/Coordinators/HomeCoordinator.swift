@@ -15,8 +15,8 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     var childCoordinators: [any Coordinator] = []
     let type = CoordinatorType.home
     let boardScreen: BoardScreen
-    private(set) var pendingAction: PendingAction?
-    private let context: AppContext
+    var pendingAction: PendingAction?
+    let context: AppContext
     var trace: FlowTrace? { context.trace }
 
     init(_ navigationController: Navigator, context: AppContext) {
@@ -30,12 +30,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         boardScreen.didSendEventClosure = { [weak self] event in
             guard let self else { return }
             note(event, from: boardScreen)
-            switch event {
-            case .showSearch(let words): try await pushSearchScreen(words: words)
-            case .showFastSearch(let work): try await pushFastSearchScreen(work: work)
-            case .showProjectWrite: try await showProjectWriteScreen()
-            case .showProjectDetail(let project): try await pushProjectDetailScreen(project: project)
-            }
+            try await perform(route(for: event))
         }
         navigationController.setRoot(boardScreen)
     }
@@ -52,28 +47,22 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
 
     private func pushResults(_ screen: ProjectSearchScreen) async throws {
         screen.didSendEventClosure = { [weak self, unowned screen] event in
-            self?.note(event, from: screen)
-            switch event {
-            case .showProjectDetail(let project): try await self?.pushProjectDetailScreen(project: project)
-            }
+            guard let self else { return }
+            note(event, from: screen)
+            try await perform(route(for: event))
         }
         try await navigationController.push(screen)
     }
 
     func showProjectWriteScreen() async throws {
-        guard context.login.user != nil else {
-            pendingAction = .write
-            showLogin()
-            return
-        }
-        try await presentWriteCoordinator(mode: .new)
+        try await perform(route(for: PendingAction.write))
     }
 
     func showModifyProject(project: Project) async throws {
         try await presentWriteCoordinator(mode: .modify(project))
     }
 
-    private func presentWriteCoordinator(mode: ProjectWriteScreen.Mode) async throws {
+    func presentWriteCoordinator(mode: ProjectWriteScreen.Mode) async throws {
         let writeCoordinator = ProjectWriteCoordinator(mode: mode, context: context)
         writeCoordinator.finishDelegate = self
         writeCoordinator.writeDelegate = self
@@ -105,12 +94,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         detail.didSendEventClosure = { [weak self, unowned detail] event in
             guard let self else { return }
             note(event, from: detail)
-            switch event {
-            case .sendChat(let writer): sendChat(to: writer)
-            case .join(let project): try await join(project)
-            case .modify(let project): try await showModifyProject(project: project)
-            case .didDelete: navigationController.pop()
-            }
+            try await perform(route(for: event))
         }
         try await navigationController.push(detail)
     }
@@ -120,39 +104,13 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         loginDelegate?.prepareLoginCoordinator()
     }
 
-    private func sendChat(to writer: User) {
-        guard context.login.user != nil else {
-            pendingAction = .sendChat(to: writer)
-            showLogin()
-            return
-        }
-        trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: homeDelegate)
-        homeDelegate?.showPersonalChat(with: writer)
-    }
-
-    /// `/join`: the post's study room, after a login if need be.
-    private func join(_ project: Project) async throws {
-        guard let session = context.login.session else {
-            pendingAction = .join(project)
-            showLogin()
-            return
-        }
-        let room = try await context.store.join(projectID: project.id, by: session)
-        trace?.call("showStudyRoom(#\(room.id))", from: self, to: homeDelegate)
-        homeDelegate?.showStudyRoom(room)
-    }
-
     // MARK: - Login
 
     /// Goes on with what was asked before the login.
     func resumeAfterLogin() async throws {
         guard let action = pendingAction else { return }
         pendingAction = nil
-        switch action {
-        case .write: try await showProjectWriteScreen()
-        case .sendChat(let writer): sendChat(to: writer)
-        case .join(let project): try await join(project)
-        }
+        try await perform(route(for: action))
     }
 
     /// The login was cancelled: what waited for it is dropped.
