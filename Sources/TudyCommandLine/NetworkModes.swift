@@ -23,6 +23,9 @@ package struct ServeSettings {
     package var tls: (certificate: String, key: String)?
     /// Connections one address may hold open at once.
     package var connectionsPerAddress = ServerLimits.connectionsPerAddress
+    /// Connections held at once in all, as asked; the server holds fewer where the process
+    /// may not open that many files.
+    package var maxConnections = ServerLimits.connections
     /// Where to serve Prometheus metrics, as HOST:PORT; nil for none.
     package var metrics: String?
 }

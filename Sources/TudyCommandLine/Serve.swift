@@ -44,6 +44,11 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
     var connectionsPerAddress = ServerLimits.connectionsPerAddress
 
     @Option(help: ArgumentHelp(
+        "Connections the server holds at once in all (default \(ServerLimits.connections), fewer where the process may not open that many files).",
+        valueName: "count"))
+    var maxConnections = ServerLimits.connections
+
+    @Option(help: ArgumentHelp(
         "Serve Prometheus metrics at http://HOST:PORT/metrics (keep it off the public address).", valueName: "host:port"))
     var metrics: String?
 
@@ -60,6 +65,9 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
         if connectionsPerAddress < 1 {
             throw ValidationError("--connections-per-address must be at least 1, not \(connectionsPerAddress)")
         }
+        if maxConnections < 1 {
+            throw ValidationError("--max-connections must be at least 1, not \(maxConnections)")
+        }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for ws://")
         }
@@ -72,7 +80,7 @@ struct Serve<Modes: NetworkModes>: AsyncParsableCommand {
             ServeSettings(
                 listen: listen, store: store, database: database, databasePasswordFile: databasePasswordFile,
                 tls: tlsCertificate.flatMap { certificate in tlsKey.map { (certificate, $0) } },
-                connectionsPerAddress: connectionsPerAddress, metrics: metrics))
+                connectionsPerAddress: connectionsPerAddress, maxConnections: maxConnections, metrics: metrics))
         if outcome != .finished { throw ExitCode(outcome.exitStatus) }
     }
 }

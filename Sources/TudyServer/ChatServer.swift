@@ -27,6 +27,10 @@ package struct ChatServer: Sendable {
         package var queuedBytesPerConnection: Int
         /// Connections open at once from one address; one more is closed as it opens.
         package var connectionsPerAddress: Int
+        /// Connections open at once in all, a WebSocket or not yet; one more is closed as it opens.
+        package var connections: Int
+        /// Connections of one address that are not a WebSocket yet; one more is closed as it opens.
+        package var handshakesPerAddress: Int
         /// Requests the whole server answers a second (twice as many at once); one more is
         /// refused with `server_busy`.
         package var serverRequestsPerSecond: Int
@@ -36,6 +40,7 @@ package struct ChatServer: Sendable {
             writePatience: Duration = ServerLimits.writePatience,
             queuedBytesPerConnection: Int = ServerLimits.queuedBytesPerConnection,
             connectionsPerAddress: Int = ServerLimits.connectionsPerAddress,
+            connections: Int = ServerLimits.connections, handshakesPerAddress: Int = ServerLimits.handshakesPerAddress,
             serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond
         ) {
             self.host = host
@@ -45,6 +50,8 @@ package struct ChatServer: Sendable {
             self.writePatience = writePatience
             self.queuedBytesPerConnection = queuedBytesPerConnection
             self.connectionsPerAddress = connectionsPerAddress
+            self.connections = connections
+            self.handshakesPerAddress = handshakesPerAddress
             self.serverRequestsPerSecond = serverRequestsPerSecond
         }
     }
@@ -154,6 +161,7 @@ package struct ChatServer: Sendable {
         let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(ws: .init(maxFrameSize: WireCodec.maximumFrameSize))
         let tls = try settings.tls.map(Self.tlsConfiguration)
         let handshakeLimit = TimeAmount(settings.handshakeLimit)
+        let sockets = OpenSockets(limit: settings.connections, handshakesPerAddress: settings.handshakesPerAddress)
         let server = HTTPServerBuilder { responder in
             let http = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: webSocket) { _, channel, _ in
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
@@ -161,8 +169,11 @@ package struct ChatServer: Sendable {
                     channel, service: service, replies: replies, board: board, addresses: addresses,
                     userSubscriptions: userSubscriptions, userConnections: userConnections, signedIn: signedIn, serverRate: serverRate, settings: settings, metrics: metrics, logger: logger)
             }
-            guard let tls else { return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false) }
-            return HandshakeLimitedChannel(base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true)
+            guard let tls else {
+                return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false, sockets: sockets, metrics: metrics)
+            }
+            return HandshakeLimitedChannel(
+                base: try TLSChannel(http, tlsConfiguration: tls), limit: handshakeLimit, servesTLS: true, sockets: sockets, metrics: metrics)
         }
         let listening = ListeningFlag()
         let app = Application(

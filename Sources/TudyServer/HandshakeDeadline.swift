@@ -12,11 +12,15 @@ final class HandshakeDeadline: ChannelInboundHandler, RemovableChannelHandler {
 
     private let limit: TimeAmount
     private let logger: Logger
+    /// The socket's place among the server's; the upgrade, which removes this, frees its
+    /// place among its address's handshakes.
+    private let ticket: OpenSockets.Ticket?
     private var closing: Scheduled<Void>?
 
-    init(limit: TimeAmount, logger: Logger) {
+    init(limit: TimeAmount, logger: Logger, ticket: OpenSockets.Ticket?) {
         self.limit = limit
         self.logger = logger
+        self.ticket = ticket
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -31,6 +35,7 @@ final class HandshakeDeadline: ChannelInboundHandler, RemovableChannelHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         closing?.cancel()
         closing = nil
+        ticket?.becameWebSocket()
     }
 
     private func start(_ context: ChannelHandlerContext) {

@@ -57,12 +57,20 @@ enum ServerLauncher {
         }
         if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return .couldNotStart }
 
+        let openFiles = OpenFileLimit.raised()
+        let connections = min(settings.maxConnections, max(openFiles - ServerLimits.descriptorsKeptFree, 1))
+        if connections < settings.maxConnections {
+            logger.notice(
+                "holding at most \(connections) connections: this process may open \(openFiles) files, \(ServerLimits.descriptorsKeptFree) of them kept for the server (raise the hard limit, ulimit -Hn, for more)")
+        }
         let stopping = StopDeadline(logger: logger)
         defer { stopping.cancel() }
         let scheme = settings.tls == nil ? "ws" : "wss"
         let metricsHost = metrics?.host ?? host
         let server = ChatServer(
-            store: store, settings: .init(host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress),
+            store: store,
+            settings: .init(
+                host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress, connections: connections),
             logger: logger, health: health, endedSessions: endedSessions, metrics: metrics)
         do {
             try await server.run(stopsOnSignals: true) { port in

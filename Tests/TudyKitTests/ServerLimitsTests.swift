@@ -25,7 +25,10 @@ struct ServerLimitsTests {
             "a request; a reply": "\(kib(WireCodec.maximumFrameSize)); \(kib(WireCodec.maximumReplySize))",
             "requests of one connection": "\(ServerLimits.requestsPerSecond) a second, \(ServerLimits.requestBurst) at once",
             "requests of the whole server": "\(number(ServerLimits.serverRequestsPerSecond)) a second, \(number(ServerLimits.serverRequestBurst)) at once",
-            "connections from one address": "\(ServerLimits.connectionsPerAddress) (`--connections-per-address N`)",
+            "connections from one address; of them, not a WebSocket yet":
+                "\(ServerLimits.connectionsPerAddress) (`--connections-per-address N`); \(ServerLimits.handshakesPerAddress)",
+            "connections in all, a WebSocket or not yet":
+                "\(number(ServerLimits.connections)) (`--max-connections N`), fewer where the process may not open as many files: \(ServerLimits.descriptorsKeptFree) are kept",
             "subscriptions of one connection; of one user, over all their connections":
                 "\(ServerLimits.subscriptionsPerConnection); \(ServerLimits.subscriptionsPerUser)",
             "connections signed in as one user": "\(ServerLimits.connectionsPerUser)",
@@ -341,6 +344,74 @@ struct ServerLimitsTests {
             answered = try await RawSocket.exchange(server.url, [#"{"id":1,"op":"projects"}"#])
         }
         #expect(answered.replies.count == 1, "no answer once a connection had closed: \(answered)")
+    }
+
+    /// A connection that became a WebSocket, and so holds a place of the server's.
+    private func webSocket(to server: TestServer) throws -> TCPConnection {
+        let connection = try TCPConnection(port: server.port)
+        try connection.askForWebSocket()
+        #expect(try connection.readHandshakeAnswer(within: 10).contains("101"))
+        return connection
+    }
+
+    /// Opens connections until one is served as `isServed` says, or fails at the deadline:
+    /// the server counts a closed connection as gone a moment after the client does.
+    private func connectionOnceFree(to server: TestServer, isServed: (TCPConnection) throws -> Void) async throws -> TCPConnection {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let connection = try TCPConnection(port: server.port)
+            do {
+                try isServed(connection)
+                return connection
+            } catch where ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
+    @Test("the server holds at most ServerLimits.connections in all, a WebSocket or not yet: one more is closed as it opens, the others go on, and once one ends another may open")
+    func connectionsInAll() async throws {
+        // The handshake's own deadline is far off: a close within seconds is the refusal.
+        let server = try await TestServer.start(
+            TestServer.memoryStore(), handshakeLimit: .seconds(120), connectionsPerAddress: 100, connections: 3)
+        defer { Task { await server.stop() } }
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        var held = [try webSocket(to: server), try webSocket(to: server)]
+        let refused = try TCPConnection(port: server.port)
+        try await refused.waitForClose(within: 10)
+        #expect(try await client.projects(.all).isEmpty, "the connections held go on")
+
+        held.removeFirst()
+        _ = try await connectionOnceFree(to: server) { connection in
+            try connection.askForWebSocket()
+            _ = try connection.readHandshakeAnswer(within: 1)
+        }
+        #expect(held.count == 1)
+    }
+
+    @Test("one address holds at most ServerLimits.handshakesPerAddress connections that are not a WebSocket yet: one more is closed as it opens; a WebSocket no longer counts among them")
+    func handshakesPerAddress() async throws {
+        let server = try await TestServer.start(
+            TestServer.memoryStore(), handshakeLimit: .seconds(120), connectionsPerAddress: 100, handshakesPerAddress: 2)
+        defer { Task { await server.stop() } }
+        // Plain HTTP, kept open: taken by the server, and not a WebSocket.
+        let first = try TCPConnection(port: server.port)
+        #expect(try first.askForPage(within: 10).contains("200"))
+        var second: TCPConnection? = try TCPConnection(port: server.port)
+        #expect(try second?.askForPage(within: 10).contains("200") == true)
+        try await TCPConnection(port: server.port).waitForClose(within: 10)
+
+        // One leaves; the one that takes its place becomes a WebSocket, and leaves room again.
+        second = nil
+        let upgraded = try await connectionOnceFree(to: server) { connection in
+            try connection.askForWebSocket()
+            _ = try connection.readHandshakeAnswer(within: 1)
+        }
+        let third = try TCPConnection(port: server.port)
+        #expect(try third.askForPage(within: 10).contains("200"), "a WebSocket is not a handshake")
+        try await TCPConnection(port: server.port).waitForClose(within: 10)
+        _ = (first, upgraded)
     }
 
     @Test("the whole server answers at most its rate of requests, from everyone together; one more is refused with server_busy, the connection going on")

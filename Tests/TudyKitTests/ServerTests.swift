@@ -253,6 +253,39 @@ struct ServerTests {
         }
     }
 
+    @Test("tudy serve holds no more connections than the files it may open allow, less ServerLimits.descriptorsKeptFree, and says so: under a limit of 400, 144; one more is closed as it opens, and the server goes on")
+    func openFileLimit() async throws {
+        let limit = 400, held = 400 - ServerLimits.descriptorsKeptFree
+        let server = try RunningTudy(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "ulimit -n \(limit) && exec \"$0\" serve --memory --listen 127.0.0.1:0", TudyProcess.binary.path])
+        defer { server.stop() }
+        #expect(server.waitFor("holding at most \(held) connections: this process may open \(limit) files"))
+        server.waitFor("listening on ws://")
+        let line = server.text.split(separator: "\n").first { $0.hasPrefix("listening on ") } ?? ""
+        let port = try #require(Int(line.split(separator: ":").last ?? ""))
+        var connections: [TCPConnection] = []
+        for _ in 0..<held {
+            let connection = try TCPConnection(port: port)
+            try connection.askForWebSocket()
+            _ = try connection.readHandshakeAnswer(within: 10)
+            connections.append(connection)
+        }
+        // Well within the handshake's own 10 s: closed as it opened, never answered.
+        let refused = try TCPConnection(port: port)
+        try refused.askForWebSocket()
+        #expect(try await refused.waitForClose(within: 5).isEmpty)
+        connections.removeAll()
+        let deadline = ContinuousClock.now + .seconds(10)
+        var answered = try await RawSocket.exchange("ws://127.0.0.1:\(port)", [#"{"id":1,"op":"projects"}"#])
+        while answered.replies.isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            answered = try await RawSocket.exchange("ws://127.0.0.1:\(port)", [#"{"id":1,"op":"projects"}"#])
+        }
+        #expect(answered.replies.count == 1, "the server goes on once the connections are gone: \(answered)")
+        #expect(server.process.isRunning)
+    }
+
     @Test("a port in use, for chat or for metrics: one line saying so, naming the flag that would mend it, exit 2")
     func cannotListen() throws {
         let directory = try TemporaryDirectory.make()

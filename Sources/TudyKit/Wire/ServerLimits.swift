@@ -30,6 +30,17 @@ package enum ServerLimits {
     package static let connectionsPerUser = 32
     /// Connections open at once from one address.
     package static let connectionsPerAddress = 64
+    /// Connections the server holds at once from everyone together, a WebSocket or not yet:
+    /// one more is closed as it opens. The server holds fewer where the process may not open
+    /// that many files (`tudy serve` raises its limit as far as the system lets it), keeping
+    /// `descriptorsKeptFree` of them for its own use.
+    package static let connections = 16_384
+    /// Open files kept below the process's limit for the server itself (its store, its logs,
+    /// the system's own): no number of connections takes them.
+    package static let descriptorsKeptFree = 256
+    /// Connections from one address that are not a WebSocket yet: sockets opened and left
+    /// silent hold no more of the server than this, each for the handshake's 10 s at most.
+    package static let handshakesPerAddress = 16
     /// Failed sign-ins one connection may make (a wrong password, a name taken, a login
     /// refused or throttled, a token that names no session): the last closes it.
     package static let failedSignInsPerConnection = 10

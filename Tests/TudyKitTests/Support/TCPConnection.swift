@@ -51,6 +51,13 @@ final class TCPConnection {
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
     }
 
+    /// Asks for the server's page over plain HTTP, keeping the connection open, and reads the
+    /// answer's head: a connection the server has taken and that is not a WebSocket.
+    func askForPage(within seconds: Int) throws -> String {
+        try send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        return try readText(until: { $0.hasSuffix("\r\n\r\n") }, within: seconds, expecting: "the head of an HTTP answer")
+    }
+
     /// Sends `text` as one WebSocket text frame, masked as a client's must be.
     func sendText(_ text: String) throws {
         try send(Self.textFrame(text))

@@ -24,13 +24,16 @@ struct TestServer {
         _ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil,
         health: AsyncStream<StoreHealth>? = nil, endedSessions: AsyncStream<String>? = nil, handshakeLimit: Duration = .seconds(10),
         writePatience: Duration = ServerLimits.writePatience, queuedBytes: Int = ServerLimits.queuedBytesPerConnection,
-        connectionsPerAddress: Int = ServerLimits.connectionsPerAddress, serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond, log: ServerLog? = nil
+        connectionsPerAddress: Int = ServerLimits.connectionsPerAddress, connections: Int = ServerLimits.connections,
+        handshakesPerAddress: Int = ServerLimits.handshakesPerAddress,
+        serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond, log: ServerLog? = nil
     ) async throws -> TestServer {
         var logger = log?.logger ?? Logger(label: "tudy.test-server")
         if log == nil { logger.logLevel = .critical }
         let settings = ChatServer.Settings(
             host: "127.0.0.1", port: port, tls: tls, handshakeLimit: handshakeLimit, writePatience: writePatience,
-            queuedBytesPerConnection: queuedBytes, connectionsPerAddress: connectionsPerAddress, serverRequestsPerSecond: serverRequestsPerSecond)
+            queuedBytesPerConnection: queuedBytes, connectionsPerAddress: connectionsPerAddress, connections: connections,
+            handshakesPerAddress: handshakesPerAddress, serverRequestsPerSecond: serverRequestsPerSecond)
         let server = ChatServer(store: store, settings: settings, logger: logger, health: health, endedSessions: endedSessions)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
