@@ -44,15 +44,9 @@ final class StoreFeed: @unchecked Sendable {
         }
     }
 
-    private struct Stream {
-        var follower: StoreFollower
-        let continuation: AsyncStream<StoreChange>.Continuation
-    }
-
     private let path: String
     private let lock = NSLock()
-    private var streams: [Int: Stream] = [:]
-    private var nextStreamID = 0
+    private var streams = StoreFollowers()
     /// The running thread's, or nil when none runs.
     private var watch: Watch?
     /// A stream started since the last look: look, whether or not the store changed.
@@ -85,15 +79,14 @@ final class StoreFeed: @unchecked Sendable {
                 thread.start()
                 threadsStarted += 1
             }
-            nextStreamID += 1
-            streams[nextStreamID] = Stream(follower: follower, continuation: continuation)
+            let id = streams.add(follower, continuation: continuation)
             lookDue = true
             watch?.signal.wake()
-            return nextStreamID
+            return id
         }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            lock.withLock { _ = streams.removeValue(forKey: id) }
+            lock.withLock { _ = streams.remove(id) }
         }
         return stream
     }
@@ -111,10 +104,8 @@ final class StoreFeed: @unchecked Sendable {
     private func watchStore(with watch: Watch) {
         defer {
             let ended = lock.withLock {
-                let all = streams.values.map(\.continuation)
-                streams = [:]
                 self.watch = nil
-                return all
+                return streams.removeAll()
             }
             watch.close()
             ended.forEach { $0.finish() }
@@ -143,28 +134,12 @@ final class StoreFeed: @unchecked Sendable {
         }
     }
 
-    /// Reads the news once for every follower, and tells each what is theirs. Only this
-    /// thread moves a follower, so the sorting out needs no lock.
+    /// Reads the news once for every follower, and tells each what is theirs (`StoreFollowers`).
+    /// A session that ended hears nothing committed after it, nor with it.
     private func look(through connection: DatabaseQueue) throws {
-        let followers = lock.withLock { streams.mapValues(\.follower) }
-        guard let from = followers.values.map(\.cursor).reduce(nil, { $0?.earliest($1) ?? $1 }) else { return }
+        guard let (from, behind) = lock.withLock({ streams.start() }) else { return }
         let news = try connection.read { db in try StoreNews.read(after: from, in: db) }
-        var told: [(changes: [StoreChange], continuation: AsyncStream<StoreChange>.Continuation)] = []
-        var ended: [AsyncStream<StoreChange>.Continuation] = []
-        lock.withLock {
-            for (id, var follower) in followers {
-                guard let stream = streams[id] else { continue }
-                // A session that ended hears nothing committed after it, nor with it.
-                if follower.isEnded(by: news) {
-                    streams[id] = nil
-                    ended.append(stream.continuation)
-                    continue
-                }
-                let changes = follower.take(news)
-                streams[id]?.follower = follower
-                if !changes.isEmpty { told.append((changes, stream.continuation)) }
-            }
-        }
+        let (told, ended) = lock.withLock { streams.take(news, wereBehind: behind) }
         for (changes, continuation) in told { changes.forEach { continuation.yield($0) } }
         ended.forEach { $0.finish() }
     }

@@ -20,6 +20,11 @@ struct StoreFollower: Sendable {
         return StoreFollower(user: user, sessionHash: session.token.hash, cursor: try StoreCursor.newest(in: db), rooms: rooms)
     }
 
+    /// Puts the cursor at `cursor`, where the feed has told every follower in step.
+    mutating func move(to cursor: StoreCursor) {
+        self.cursor = cursor
+    }
+
     /// Whether `news` tells of this follower's session ending.
     func isEnded(by news: StoreNews) -> Bool {
         news.endedSessions[sessionHash].map { $0 > cursor.sessionEnd } ?? false
