@@ -32,8 +32,22 @@ struct StoreFollowersTests {
             changed: [], rooms: rooms.map { (room: $0.0, change: $0.1) }, reads: [], endedSessions: ended)
     }
 
-    /// A look as the feed makes it: where to read from, then the news of that read sorted out.
-    /// The message ids each stream is told, by its continuation's stream.
+    /// Sorts out a look's news as the feed does, and hands each stream what it is told.
+    @discardableResult
+    static func take(_ news: StoreNews, into followers: inout StoreFollowers, wereBehind: Set<Int>) -> [AsyncStream<StoreChange>.Continuation] {
+        let (told, ended) = followers.take(news, wereBehind: wereBehind)
+        for (changes, continuation) in told { changes.forEach { continuation.yield($0) } }
+        return ended
+    }
+
+    /// A stream of someone's, added to `followers`: in `rooms`, told up to `cursor`.
+    static func listener(_ user: User, in rooms: [Room], at cursor: StoreCursor, of followers: inout StoreFollowers) -> Listener {
+        let listener = Listener()
+        followers.add(follower(user, in: rooms, at: cursor), continuation: listener.continuation)
+        return listener
+    }
+
+    /// What a stream was told, as message numbers (`#3`) and rooms joined.
     final class Listener {
         let stream: AsyncStream<StoreChange>
         let continuation: AsyncStream<StoreChange>.Continuation
@@ -56,15 +70,13 @@ struct StoreFollowersTests {
     @Test("a look moves only the streams its news is about; each is told its own rooms' messages once, in order")
     func onlyTheConcerned() async throws {
         var followers = StoreFollowers()
-        let ann = Listener(), cyd = Listener()
-        followers.add(Self.follower(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0)), continuation: ann.continuation)
-        followers.add(Self.follower(Self.cyd, in: [Self.benAndCyd], at: Self.cursor(message: 0)), continuation: cyd.continuation)
+        let ann = Self.listener(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0), of: &followers)
+        let cyd = Self.listener(Self.cyd, in: [Self.benAndCyd], at: Self.cursor(message: 0), of: &followers)
         for batch in [[(1, 1), (2, 2)], [(3, 1)], [(4, 2), (5, 1)]] {
             let (from, behind) = try #require(followers.start())
             #expect(from.message == (batch.first?.0 ?? 1) - 1, "each look reads on from the last, both streams in step")
             let through = Self.cursor(message: batch.last?.0 ?? 0)
-            let (told, _) = followers.take(Self.news(batch.map { (id: $0.0, room: $0.1) }, through: through), wereBehind: behind)
-            for (changes, continuation) in told { changes.forEach { continuation.yield($0) } }
+            Self.take(Self.news(batch.map { (id: $0.0, room: $0.1) }, through: through), into: &followers, wereBehind: behind)
         }
         #expect(await ann.told() == ["#1", "#3", "#5"])
         #expect(await cyd.told() == ["#2", "#4"])
@@ -73,21 +85,17 @@ struct StoreFollowersTests {
     @Test("a stream begun while a look reads is not told by it, and the next look reads from its own cursor, however far back")
     func begunMidLook() async throws {
         var followers = StoreFollowers()
-        let ann = Listener(), ben = Listener()
-        followers.add(Self.follower(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0)), continuation: ann.continuation)
+        let ann = Self.listener(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0), of: &followers)
         var (_, behind) = try #require(followers.start())
-        var look = followers.take(Self.news([(1, 1), (2, 1)], through: Self.cursor(message: 2)), wereBehind: behind)
-        for (changes, continuation) in look.told { changes.forEach { continuation.yield($0) } }
+        Self.take(Self.news([(1, 1), (2, 1)], through: Self.cursor(message: 2)), into: &followers, wereBehind: behind)
         (_, behind) = try #require(followers.start())
         // Ben begins in a snapshot that saw #1 alone, while the next look reads #3 and #4.
-        followers.add(Self.follower(Self.ben, in: [Self.annAndBen], at: Self.cursor(message: 1)), continuation: ben.continuation)
-        look = followers.take(Self.news([(3, 1), (4, 1)], through: Self.cursor(message: 4)), wereBehind: behind)
-        for (changes, continuation) in look.told { changes.forEach { continuation.yield($0) } }
+        let ben = Self.listener(Self.ben, in: [Self.annAndBen], at: Self.cursor(message: 1), of: &followers)
+        Self.take(Self.news([(3, 1), (4, 1)], through: Self.cursor(message: 4)), into: &followers, wereBehind: behind)
         let from: StoreCursor
         (from, behind) = try #require(followers.start())
         #expect(from.message == 1, "the next look starts at ben's cursor, not where ann stands")
-        look = followers.take(Self.news([(2, 1), (3, 1), (4, 1), (5, 1)], through: Self.cursor(message: 5)), wereBehind: behind)
-        for (changes, continuation) in look.told { changes.forEach { continuation.yield($0) } }
+        Self.take(Self.news([(2, 1), (3, 1), (4, 1), (5, 1)], through: Self.cursor(message: 5)), into: &followers, wereBehind: behind)
         #expect(try #require(followers.start()).from.message == 5, "both in step now")
         #expect(await ann.told() == ["#1", "#2", "#3", "#4", "#5"])
         #expect(await ben.told() == ["#2", "#3", "#4", "#5"])
@@ -96,17 +104,14 @@ struct StoreFollowersTests {
     @Test("a stream begun ahead of a look's news is told nothing at or before its cursor, and stays at it until the news passes it")
     func aheadOfTheNews() async throws {
         var followers = StoreFollowers()
-        let ann = Listener(), ben = Listener()
-        followers.add(Self.follower(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0)), continuation: ann.continuation)
-        followers.add(Self.follower(Self.ben, in: [Self.annAndBen], at: Self.cursor(message: 3)), continuation: ben.continuation)
+        let ann = Self.listener(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0), of: &followers)
+        let ben = Self.listener(Self.ben, in: [Self.annAndBen], at: Self.cursor(message: 3), of: &followers)
         let (from, behind) = try #require(followers.start())
         #expect(from.message == 0)
-        let first = followers.take(Self.news([(1, 1), (2, 1)], through: Self.cursor(message: 2)), wereBehind: behind)
-        for (changes, continuation) in first.told { changes.forEach { continuation.yield($0) } }
+        Self.take(Self.news([(1, 1), (2, 1)], through: Self.cursor(message: 2)), into: &followers, wereBehind: behind)
         let (next, behindNow) = try #require(followers.start())
         #expect(next.message == 2)
-        let second = followers.take(Self.news([(3, 1), (4, 1)], through: Self.cursor(message: 4)), wereBehind: behindNow)
-        for (changes, continuation) in second.told { changes.forEach { continuation.yield($0) } }
+        Self.take(Self.news([(3, 1), (4, 1)], through: Self.cursor(message: 4)), into: &followers, wereBehind: behindNow)
         #expect(await ann.told() == ["#1", "#2", "#3", "#4"])
         #expect(await ben.told() == ["#4"])
     }
@@ -114,20 +119,17 @@ struct StoreFollowersTests {
     @Test("someone brought into a room is told so, and its messages from then on; a session that ends takes its stream out alone")
     func joinedAndEnded() async throws {
         var followers = StoreFollowers()
-        let ann = Listener(), cyd = Listener()
-        followers.add(Self.follower(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0)), continuation: ann.continuation)
-        followers.add(Self.follower(Self.cyd, in: [], at: Self.cursor(message: 0)), continuation: cyd.continuation)
+        let ann = Self.listener(Self.ann, in: [Self.annAndBen], at: Self.cursor(message: 0), of: &followers)
+        let cyd = Self.listener(Self.cyd, in: [], at: Self.cursor(message: 0), of: &followers)
         let group = Room(id: 1, kind: .group, members: [Self.ann, Self.ben, Self.cyd])
         var (_, behind) = try #require(followers.start())
-        var look = followers.take(Self.news([(1, 1)], rooms: [(group, 1)], through: Self.cursor(message: 1, room: 1)), wereBehind: behind)
-        for (changes, continuation) in look.told { changes.forEach { continuation.yield($0) } }
+        Self.take(Self.news([(1, 1)], rooms: [(group, 1)], through: Self.cursor(message: 1, room: 1)), into: &followers, wereBehind: behind)
         (_, behind) = try #require(followers.start())
-        look = followers.take(
-            Self.news([(2, 1)], ended: ["ann": 1], through: Self.cursor(message: 2, room: 1, session: 1)), wereBehind: behind)
-        for (changes, continuation) in look.told { changes.forEach { continuation.yield($0) } }
-        #expect(look.ended.count == 1)
+        let ended = Self.take(
+            Self.news([(2, 1)], ended: ["ann": 1], through: Self.cursor(message: 2, room: 1, session: 1)), into: &followers, wereBehind: behind)
+        #expect(ended.count == 1)
         #expect(followers.count == 1)
-        look.ended.forEach { $0.finish() }
+        ended.forEach { $0.finish() }
         #expect(await ann.told().contains("#2") == false, "nothing committed with the session's end, nor after it")
         #expect(await cyd.told() == ["joined 1", "#1", "#2"])
     }
