@@ -27,6 +27,9 @@ actor PostgresChangeFeed {
     private let client: PostgresClient
     private let logger: Logger
     private var followers: [UUID: Follower] = [:]
+    /// The followers of each viewer, by folded name: a message is offered to the followers of
+    /// its room's members only, not to every follower on the server.
+    private var followerIDsByViewer: [String: Set<UUID>] = [:]
     /// Rooms as last told, so that a change is told as what it changed.
     private var rooms: [Int: Room] = [:]
     /// For each room a follower here is in (or may have come into), the newest message told
@@ -59,6 +62,7 @@ actor PostgresChangeFeed {
         listening = nil
         followers.values.forEach { $0.continuation.finish() }
         followers = [:]
+        followerIDsByViewer = [:]
         healthFollowers.values.forEach { $0.finish() }
         healthFollowers = [:]
         endingFollowers.values.forEach { $0.finish() }
@@ -111,14 +115,22 @@ actor PostgresChangeFeed {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         continuation.onTermination = { [weak self] _ in Task { await self?.remove(id) } }
+        let viewerKey = Accounts.key(viewer.name)
         followers[id] = Follower(
-            viewer: viewer, viewerKey: Accounts.key(viewer.name), sessionHash: session.token.hash, after: after,
-            continuation: continuation)
+            viewer: viewer, viewerKey: viewerKey, sessionHash: session.token.hash, after: after, continuation: continuation)
+        followerIDsByViewer[viewerKey, default: []].insert(id)
         return stream
     }
 
     private func remove(_ id: UUID) {
-        followers[id] = nil
+        guard let follower = followers.removeValue(forKey: id) else { return }
+        followerIDsByViewer[follower.viewerKey]?.remove(id)
+        if followerIDsByViewer[follower.viewerKey]?.isEmpty == true { followerIDsByViewer[follower.viewerKey] = nil }
+    }
+
+    /// The followers whose viewers have these folded names.
+    private func followers(of viewerKeys: some Sequence<String>) -> [Follower] {
+        viewerKeys.flatMap { key in (followerIDsByViewer[key] ?? []).compactMap { followers[$0] } }
     }
 
     private func listen() async {
@@ -239,7 +251,7 @@ actor PostgresChangeFeed {
     /// Ends the streams of a session that ended: nothing more is told to them.
     private func endSession(hash: String) {
         for (id, follower) in followers where follower.sessionHash == hash {
-            followers[id] = nil
+            remove(id)
             follower.continuation.finish()
         }
         endingFollowers.values.forEach { $0.yield(hash) }
@@ -317,29 +329,9 @@ actor PostgresChangeFeed {
         for hash in hashes where !live.contains(hash) { endSession(hash: hash) }
     }
 
-    /// What a new message is read with: the members of its room as they are now, and what it quotes.
-    private static let newMessageColumns = """
-        SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
-               ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
-                     WHERE membership.room_id = message.room_id AND membership.is_member),
-               quoted.id, quoted.text, quoted.status, quoted_sender.name
-        """
-    private static let newMessageJoins = """
-        JOIN users ON users.id = message.sender_id
-        LEFT JOIN message AS quoted ON quoted.id = message.reply_to
-        LEFT JOIN users AS quoted_sender ON quoted_sender.id = quoted.sender_id
-        """
-
     /// The messages notifications named, told in the order they committed.
     private func readMessages(named: [(roomID: Int, id: Int)], on connection: PostgresConnection) async throws {
-        try await readNewMessages(
-            """
-            \(unescaped: Self.newMessageColumns)
-            FROM unnest(\(named.map(\.id))::BIGINT[]) WITH ORDINALITY AS named (id, position)
-            JOIN message ON message.id = named.id
-            \(unescaped: Self.newMessageJoins)
-            ORDER BY named.position
-            """, on: connection)
+        try await tellNew(connection.execute(PostgresNamedMessagesStatement(ids: named.map(\.id)), logger: PostgresChatStore.quiet))
     }
 
     /// Every message of these rooms after the newest told in each, a batch at a time. A room
@@ -347,35 +339,33 @@ actor PostgresChangeFeed {
     private func readMessages(after roomIDs: [Int], on connection: PostgresConnection) async throws {
         while true {
             let marks = roomIDs.map { told[$0].map { $0 == 0 ? floor : $0 } ?? floor }
-            let count = try await readNewMessages(
-                """
-                \(unescaped: Self.newMessageColumns)
-                FROM unnest(\(roomIDs)::BIGINT[], \(marks)::BIGINT[]) AS mark (room_id, after)
-                JOIN message ON message.room_id = mark.room_id AND message.id > mark.after
-                \(unescaped: Self.newMessageJoins)
-                ORDER BY message.id LIMIT 500
-                """, on: connection)
+            let count = try await tellNew(
+                connection.query(
+                    """
+                    \(unescaped: PostgresNamedMessagesStatement.columns)
+                    FROM unnest(\(roomIDs)::BIGINT[], \(marks)::BIGINT[]) AS mark (room_id, after)
+                    JOIN message ON message.room_id = mark.room_id AND message.id > mark.after
+                    \(unescaped: PostgresNamedMessagesStatement.joins)
+                    ORDER BY message.id LIMIT 500
+                    """, logger: PostgresChatStore.quiet
+                ).map(PostgresNamedMessagesStatement.decode))
             guard count == 500 else { return }
         }
     }
 
-    /// Tells each message the query finds to the followers in its room, once: one at or before
-    /// the newest told in its room was told already. Returns how many the query found.
+    /// Tells each message read to the followers in its room, once: one at or before the newest
+    /// told in its room was told already. Returns how many were read.
     @discardableResult
-    private func readNewMessages(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> Int {
+    private func tellNew(_ rows: AsyncThrowingMapSequence<PostgresRowSequence, PostgresNamedMessagesStatement.Row>) async throws -> Int {
         var count = 0
-        for try await (id, roomID, text, sentAt, status, kind, sender, members, quotedID, quotedText, quotedStatus, quotedSender)
-            in try await connection.query(query, logger: PostgresChatStore.quiet)
-            .decode((Int, Int, String, Date, String, String, String, [String], Int?, String?, String?, String?).self)
-        {
+        for try await row in rows {
             count += 1
-            guard let mark = told[roomID], id > mark else { continue }
-            told[roomID] = id
+            guard let mark = told[row.roomID], row.id > mark else { continue }
+            told[row.roomID] = row.id
             let message = PostgresChatStore.message(
-                id: id, roomID: roomID, text: text, sentAt: sentAt, status: status, kind: kind, sender: sender,
-                quoted: (quotedID, quotedText, quotedStatus, quotedSender))
-            for follower in followers.values
-            where id > follower.after[roomID] ?? 0 && members.contains(follower.viewerKey) {
+                id: row.id, roomID: row.roomID, text: row.text, sentAt: row.sentAt, status: row.status, kind: row.kind,
+                sender: row.sender, quoted: (row.quotedID, row.quotedText, row.quotedStatus, row.quotedSender))
+            for follower in followers(of: row.memberKeys) where row.id > follower.after[row.roomID] ?? 0 {
                 follower.continuation.yield(.message(message))
             }
         }
@@ -394,7 +384,7 @@ actor PostgresChangeFeed {
                 SELECT users.name_key FROM membership JOIN users ON users.id = membership.user_id
                 WHERE membership.room_id = \(message.roomID) AND membership.is_member
                 """, on: connection)
-            for follower in followers.values where members.contains(follower.viewerKey) {
+            for follower in followers(of: members) {
                 follower.continuation.yield(.messageChanged(message))
             }
         }
@@ -403,8 +393,8 @@ actor PostgresChangeFeed {
     /// Tells the other followers in a room, as last read, that a member read it further.
     private func tell(_ reader: User, readUpTo upTo: Int, in roomID: Int) {
         guard let members = rooms[roomID]?.members else { return }
-        for follower in followers.values
-        where !reader.isNamed(follower.viewer.name) && members.contains(where: { $0.isNamed(follower.viewer.name) }) {
+        let readerKey = Accounts.key(reader.name)
+        for follower in followers(of: members.map { Accounts.key($0.name) }) where follower.viewerKey != readerKey {
             follower.continuation.yield(.read(roomID: roomID, reader: reader, upTo: upTo))
         }
     }

@@ -136,47 +136,27 @@ extension PostgresChatStore {
         let (text, kind, key) = (outgoing.text, outgoing.kind, outgoing.key)
         let now = clock.now()
         return try await connected { connection in
-            let sender = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
-            if let key, let kept = try await Self.message(sentBy: sender.id, key: key, on: connection) {
-                return kept
-            }
-            // A message is never moved or removed (an unsent one keeps its place): found in the
-            // room now, it is there when the reply is written.
+            // A reply's quote is looked up after the sender is known to be a member, so that
+            // nobody learns which messages a room they are not in holds.
             var quote: Quote?
             if let id = outgoing.replyTo {
+                _ = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
                 let found = try await Self.messages(where: "message.room_id = \(roomID) AND message.id = \(id)", order: "ASC", limit: 1, on: connection)
                 guard let quoted = found.first else { throw StoreError.noSuchMessage(id) }
                 quote = Quote(quoted)
             }
-            // One statement, committed on its own, that locks the room's row (held to commit:
-            // see PostgresSchema's note on message order), checks the sender is still a member
-            // and takes the id. Only sends to the same room wait for each other; the lock is
-            // never held while a round trip crosses the network. The notification names the
-            // room and the id, so that every server's feed reads exactly that message.
-            let inserted: Int?
-            do {
-                inserted = try await Self.one(
-                    Int.self,
-                    """
-                    WITH turn AS (SELECT id FROM room WHERE id = \(roomID) FOR NO KEY UPDATE),
-                    inserted AS (
-                        INSERT INTO message (id, room_id, sender_id, text, sent_at, client_key, search_text, kind, reply_to)
-                        SELECT nextval('message_id'), turn.id, \(sender.id), \(text), \(now), \(key), \(CaseFolding.search(text)), \(kind.rawValue),
-                               \(quote?.id)
-                        FROM turn
-                        WHERE EXISTS (SELECT 1 FROM membership WHERE room_id = turn.id AND user_id = \(sender.id) AND is_member)
-                        RETURNING id)
-                    SELECT inserted.id FROM inserted, pg_notify(\(PostgresChangeFeed.channel), \(PostgresChangeFeed.messagePrefix(roomID: roomID)) || inserted.id::text)
-                    """, on: connection)
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-                // The same key sent at the same moment (a resend racing the first): one is kept.
-                guard let key, let kept = try await Self.message(sentBy: sender.id, key: key, on: connection) else {
-                    throw error
-                }
+            let statement = PostgresSendStatement(
+                sessionHash: session.token.hash, now: now, roomID: roomID, text: text, key: key, kind: kind, replyTo: quote?.id)
+            for try await (id, name) in try await connection.execute(statement, logger: Self.quiet) {
+                return Message(id: id, roomID: roomID, sender: User(name: name), text: text, sentAt: now, kind: kind, replyTo: quote)
+            }
+            // Nothing was written: the session ended, the sender is no member, or the key was
+            // sent before (a resend, perhaps racing the first), whose message is the answer.
+            let sender = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            if let key, let kept = try await Self.message(sentBy: sender.id, key: key, on: connection) {
                 return kept
             }
-            guard let id = inserted else { throw StoreError.noSuchRoom(roomID) }
-            return Message(id: id, roomID: roomID, sender: sender.user, text: text, sentAt: now, kind: kind, replyTo: quote)
+            throw StoreError.noSuchRoom(roomID)
         }
     }
 

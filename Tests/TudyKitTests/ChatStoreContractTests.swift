@@ -213,6 +213,23 @@ struct ChatStoreContractTests {
         #expect(page.messages.map(\.text) == ["only once", "mine", "no key", "no key"])
     }
 
+    @Test("a message sent with one key from several places at once (a resend racing the first) is stored once, and each send answers with it", arguments: StoreFactory.all)
+    func messageKeyRace(_ factory: StoreFactory) async throws {
+        let (store, cast) = try await factory.makeWithCast()
+        let room = try await store.directRoom(between: cast.alice, and: bob)
+        for round in 1...5 {
+            let answers = try await withThrowingTaskGroup(of: Message.self) { group in
+                for _ in 1...8 {
+                    group.addTask { try await store.send("round \(round)", to: room.id, from: cast.alice, key: "race-\(round)") }
+                }
+                return try await group.reduce(into: [Message]()) { $0.append($1) }
+            }
+            #expect(Set(answers.map(\.id)).count == 1, "round \(round): every send answers with the one message, not \(answers.map(\.id))")
+        }
+        let page = try await store.messages(in: room.id, for: cast.alice, before: nil, limit: 20)
+        #expect(page.messages.map(\.text) == (1...5).map { "round \($0)" })
+    }
+
     @Test("a message sent again with its key after its sender left the room is refused, as any send there", arguments: StoreFactory.all)
     func messageKeyAfterLeaving(_ factory: StoreFactory) async throws {
         let (store, cast) = try await factory.makeWithCast()
