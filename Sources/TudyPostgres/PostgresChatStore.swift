@@ -93,6 +93,11 @@ package final class PostgresChatStore: SeedableStore {
             host: host, port: parts.port ?? 5432, username: user, password: parts.password ?? password,
             database: database.isEmpty ? nil : database, tls: .disable)
         configuration.options.connectTimeout = .seconds(5)
+        // A prepared statement is planned afresh for its values each time (it is parsed once):
+        // a plan kept for all values is made when it is first run, and in a new database that
+        // is while the tables are nearly empty. Such a plan read the whole message table for
+        // each send until the next ANALYZE, a minute or more later.
+        configuration.options.additionalStartupParameters = [("plan_cache_mode", "force_custom_plan")]
         return configuration
     }
 

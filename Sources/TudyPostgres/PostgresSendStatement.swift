@@ -2,9 +2,8 @@ import Foundation
 import PostgresNIO
 import TudyKit
 
-/// A message's send as one prepared statement: parsed once on each connection, since a send is
-/// the statement a busy database runs most, and parsing and planning it afresh each time was
-/// much of what a send cost the database.
+/// A message's send as one prepared statement, parsed once on each connection: a send is the
+/// statement a busy database runs most, and it was three before, each parsed afresh.
 ///
 /// It finds the sender by the session, locks the room's row (held to commit: see
 /// `PostgresSchema`'s note on message order), checks the sender is still a member, takes the
