@@ -137,7 +137,9 @@ extension PostgresChatStore {
         let now = clock.now()
         return try await connected { connection in
             // A reply's quote is looked up after the sender is known to be a member, so that
-            // nobody learns which messages a room they are not in holds.
+            // nobody learns which messages a room they are not in holds. A message is never
+            // moved or removed (an unsent one keeps its place): found in the room now, it is
+            // there when the reply is written.
             var quote: Quote?
             if let id = outgoing.replyTo {
                 _ = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
