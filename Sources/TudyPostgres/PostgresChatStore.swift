@@ -32,7 +32,7 @@ package final class PostgresChatStore: SeedableStore {
     /// tables up to date and starts following changes.
     /// - Parameter password: used when the URL holds none (from `PGPASSWORD`, so that `ps`
     ///   does not show it).
-    /// - Throws: `PostgresStoreError`.
+    /// - Throws: `StorageError`.
     package static func open(
         url: String, password: String? = nil, clock: WallClock, hasher: any PasswordHasher,
         logger: Logger = Logger(label: "tudy.postgres"), startTimeout: Duration = .seconds(10)
@@ -54,14 +54,14 @@ package final class PostgresChatStore: SeedableStore {
                 group.addTask {
                     try await Task.sleep(for: startTimeout)
                     let last = lastProblem.said.map { ", last: \($0)" } ?? ""
-                    throw PostgresStoreError.unreachable("no answer within \(startTimeout.components.seconds) s\(last)")
+                    throw StorageError.unreachable("no answer within \(startTimeout.components.seconds) s\(last)")
                 }
                 defer { group.cancelAll() }
                 try await group.next()
             }
         } catch {
             running.cancel()
-            throw error as? PostgresStoreError ?? PostgresStoreError.unreachable(Self.reason(error))
+            throw error as? StorageError ?? StorageError.unreachable(Self.reason(error))
         }
         await store.feed.start()
         return store
@@ -87,7 +87,7 @@ package final class PostgresChatStore: SeedableStore {
     static func configuration(_ url: String, password: String? = nil) throws -> PostgresClient.Configuration {
         guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
             let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
-        else { throw PostgresStoreError.badURL(url) }
+        else { throw StorageError.badURL(url) }
         let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
         var configuration = PostgresClient.Configuration(
             host: host, port: parts.port ?? 5432, username: user, password: parts.password ?? password,
@@ -115,10 +115,10 @@ package final class PostgresChatStore: SeedableStore {
                 try await connection.close()
                 return
             } catch let error as PSQLError where error.code == .authMechanismRequiresPassword {
-                throw PostgresStoreError.refused("it asks for a password, and none was given")
+                throw StorageError.refused("it asks for a password, and none was given")
             } catch let error as PSQLError where error.serverInfo?[.sqlState]?.hasPrefix("28") == true {
                 // Class 28, invalid authorization: waiting would not mend it.
-                throw PostgresStoreError.refused(reason(error))
+                throw StorageError.refused(reason(error))
             } catch {
                 noting(reason(error))
                 try await Task.sleep(for: .milliseconds(200))
@@ -157,12 +157,12 @@ package final class PostgresChatStore: SeedableStore {
     /// A store error as it is; a database's error as one line a person can act on.
     static func translate(_ error: any Error) -> any Error {
         switch error {
-        case is StoreError, is PostgresStoreError:
+        case is StoreError, is StorageError:
             return error
         case let error as PSQLError where error.serverInfo?[.sqlState] == "23505":
-            return PostgresStoreError.conflict
+            return StorageError.conflict
         default:
-            return PostgresStoreError.unreachable(reason(error))
+            return StorageError.unreachable(reason(error))
         }
     }
 
@@ -185,7 +185,7 @@ package final class PostgresChatStore: SeedableStore {
                     on: connection)
                 return try await Self.openSession(userID: id ?? 0, user: User(name: name), now: now, on: connection)
             }
-        } catch PostgresStoreError.conflict {
+        } catch StorageError.conflict {
             throw StoreError.nameTaken(name)
         }
     }

@@ -1,3 +1,5 @@
+import TudyKit
+
 /// Where `tudy serve` finds the database's password, kept off the command line (where `ps`
 /// shows it), in libpq's order: `--database-password-file`, then `PGPASSWORD`, then the URL's
 /// own, then the password file (`PGPASSFILE`, or `~/.pgpass`).
@@ -20,13 +22,13 @@ package enum PostgresPasswordSource {
     ///   - passwordFile: the file `--database-password-file` names: its first line is the password.
     ///   - environment: the process's, for `PGPASSWORD`, `PGPASSFILE`, `HOME` and `USER`.
     ///   - read: a file's text, or nil when there is no such file.
-    /// - Throws: `PostgresStoreError.unreadablePasswordFile` when the named file can not be read.
+    /// - Throws: `StorageError.unreadablePasswordFile` when the named file can not be read.
     package static func password(
         for url: String, passwordFile: String?, environment: [String: String],
         read: (String) throws -> FileText?
     ) throws -> (password: String?, warning: String?) {
         if let passwordFile {
-            guard let file = try? read(passwordFile) else { throw PostgresStoreError.unreadablePasswordFile(passwordFile) }
+            guard let file = try? read(passwordFile) else { throw StorageError.unreadablePasswordFile(passwordFile) }
             let line = file.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             return (line, nil)
         }

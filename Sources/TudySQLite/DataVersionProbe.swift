@@ -1,4 +1,5 @@
 import GRDBSQLite
+import TudyKit
 
 /// `PRAGMA data_version` on a plain SQLite connection with its statement kept prepared: the
 /// cheapest look there is (a few microseconds) at whether any other connection, in this
@@ -13,7 +14,7 @@ final class DataVersionProbe: @unchecked Sendable {
         else {
             let reason = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(connection)
-            throw StoreFileError.unreadable(path: path, reason: reason)
+            throw StorageError.unreadable(path: path, reason: reason)
         }
     }
 
@@ -29,7 +30,7 @@ final class DataVersionProbe: @unchecked Sendable {
     func read() throws -> Int {
         defer { sqlite3_reset(statement) }
         guard sqlite3_step(statement) == SQLITE_ROW else {
-            throw StoreFileError.unreadable(path: "", reason: String(cString: sqlite3_errmsg(connection)))
+            throw StorageError.unreadable(path: "", reason: String(cString: sqlite3_errmsg(connection)))
         }
         return Int(sqlite3_column_int64(statement, 0))
     }

@@ -30,7 +30,7 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
     let searchMergePages: Int
 
     /// Opens (or makes) the store at `path`.
-    /// - Throws: `StoreFileError` when the file is not a tudy store, is newer, or can not be written.
+    /// - Throws: `StorageError` when the file is not a tudy store, is newer, or can not be written.
     package convenience init(path: String, clock: WallClock, hasher: any PasswordHasher, access: Access = .session) throws {
         try self.init(path: path, clock: clock, hasher: hasher, access: access, prepare: nil)
     }
@@ -79,11 +79,11 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
     }
 
     /// Runs SQLite's quick check over the whole file, which an ordinary open does not, since
-    /// it reads every page. - Throws: `StoreFileError.damaged` naming the first problem found.
+    /// it reads every page. - Throws: `StorageError.damaged` naming the first problem found.
     package func check() async throws {
         let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }.filter { $0 != "ok" }
         guard let first = problems.first else { return }
-        throw StoreFileError.damaged(path: path, problem: first, count: problems.count)
+        throw StorageError.damaged(path: path, problem: first, count: problems.count)
     }
 
     // MARK: - Accounts

@@ -67,7 +67,7 @@ final class StoreFeed: @unchecked Sendable {
 
     /// A stream of what `follower` is not yet told of, from its cursor on, until the stream is
     /// dropped, its session ends, the store closes, or the file can no longer be read.
-    /// - Throws: `StoreFileError` when the watcher's connection to the file can not be opened.
+    /// - Throws: `StorageError` when the watcher's connection to the file can not be opened.
     func follow(_ follower: StoreFollower) throws -> AsyncStream<StoreChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
         let id = try lock.withLock {

@@ -13,7 +13,7 @@ enum StoreFile {
     static let applicationID: Int32 = 0x7475_6479
 
     /// The store at `path` (made first if there is none), opened as `opener` needs it.
-    /// - Throws: `StoreFileError` for a file that is not a tudy store, is newer, or can not be written.
+    /// - Throws: `StorageError` for a file that is not a tudy store, is newer, or can not be written.
     static func openDatabase(
         path: String, for opener: SQLiteChatStore.Access, prepare: (@Sendable (Database) throws -> Void)? = nil
     ) throws -> any DatabaseWriter {
@@ -21,7 +21,7 @@ enum StoreFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
             isDirectory.boolValue
-        else { throw StoreFileError.missingDirectory(path: path) }
+        else { throw StorageError.missingDirectory(path: path) }
 
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
@@ -38,10 +38,10 @@ enum StoreFile {
                 try create(path: path, configuration: configuration)
             }
             guard access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
-                throw StoreFileError.readOnly(path: path)
+                throw StorageError.readOnly(path: path)
             }
             let database = try connect(path: path, for: opener, configuration: configuration)
-            if try database.read(StoreSchema.migrator.hasBeenSuperseded) { throw StoreFileError.newerSchema(path: path) }
+            if try database.read(StoreSchema.migrator.hasBeenSuperseded) { throw StorageError.newerSchema(path: path) }
             try StoreSchema.migrator.migrate(database)
             return database
         } catch let error as DatabaseError {
@@ -61,7 +61,7 @@ enum StoreFile {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             let mode = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
             guard mode == "wal" else {
-                throw StoreFileError.unreadable(
+                throw StorageError.unreadable(
                     path: path, reason: "SQLite's WAL mode is refused there (a network file system?); give --store a path on a local disk")
             }
             return queue
@@ -84,35 +84,35 @@ enum StoreFile {
         case store
     }
 
-    /// - Throws: `StoreFileError` for anything that is not a tudy store, an empty file or nothing.
+    /// - Throws: `StorageError` for anything that is not a tudy store, an empty file or nothing.
     static func kind(of path: String) throws -> Kind {
         var link = stat()
         guard lstat(path, &link) == 0 else {
             if errno == ENOENT { return .new }
-            throw StoreFileError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw StorageError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         var target = stat()
         guard stat(path, &target) == 0 else {
             if link.st_mode & S_IFMT == S_IFLNK, errno == ENOENT {
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw StoreFileError.danglingLink(path: path, target: destination)
+                throw StorageError.danglingLink(path: path, target: destination)
             }
-            throw StoreFileError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw StorageError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         switch target.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw StoreFileError.isDirectory(path: path)
-        default: throw StoreFileError.notARegularFile(path: path)
+        case S_IFDIR: throw StorageError.isDirectory(path: path)
+        default: throw StorageError.notARegularFile(path: path)
         }
         if target.st_size == 0 {
-            guard access(path, R_OK) == 0 else { throw StoreFileError.unreadable(path: path, reason: "permission denied") }
+            guard access(path, R_OK) == 0 else { throw StorageError.unreadable(path: path, reason: "permission denied") }
             return .new
         }
         let header = try StoreFileHeader(path: path)
-        guard header.isSQLite else { throw StoreFileError.notATudyStore(path: path) }
+        guard header.isSQLite else { throw StorageError.notATudyStore(path: path) }
         if header.applicationID == applicationID { return .store }
         guard header.applicationID == 0, header.userVersion == 0, try isUnmarkedTudyStore(path: path) else {
-            throw StoreFileError.notATudyStore(path: path)
+            throw StorageError.notATudyStore(path: path)
         }
         return .store
     }
@@ -154,8 +154,8 @@ enum StoreFile {
             // Made here, 0600, so that SQLite's own files (-wal, -shm) take the same mode.
             let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
             guard descriptor >= 0 else {
-                if [EACCES, EROFS, EPERM].contains(errno) { throw StoreFileError.readOnly(path: path) }
-                throw StoreFileError.unreadable(path: path, reason: String(cString: strerror(errno)))
+                if [EACCES, EROFS, EPERM].contains(errno) { throw StorageError.readOnly(path: path) }
+                throw StorageError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }
             close(descriptor)
         }
@@ -167,12 +167,12 @@ enum StoreFile {
     /// The store-file error for a SQLite failure, if it is one a user can act on.
     static func translate(_ error: DatabaseError, path: String) -> any Error {
         switch error.resultCode {
-        case .SQLITE_FULL: StoreFileError.diskFull
-        case .SQLITE_BUSY, .SQLITE_LOCKED: StoreFileError.busy
-        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: StoreFileError.readOnly(path: path)
-        case .SQLITE_NOTADB: StoreFileError.notATudyStore(path: path)
-        case .SQLITE_CORRUPT: StoreFileError.corrupt(path: path)
-        default: StoreFileError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+        case .SQLITE_FULL: StorageError.diskFull
+        case .SQLITE_BUSY, .SQLITE_LOCKED: StorageError.busy(seconds: Int(busyTimeout))
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: StorageError.readOnly(path: path)
+        case .SQLITE_NOTADB: StorageError.notATudyStore(path: path)
+        case .SQLITE_CORRUPT: StorageError.corrupt(path: path)
+        default: StorageError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
         }
     }
 }

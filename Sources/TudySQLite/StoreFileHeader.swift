@@ -1,4 +1,5 @@
 import Foundation
+import TudyKit
 
 /// The first 100 bytes of a SQLite file, read as plain bytes: what a file is can be told
 /// without letting SQLite open it, which could change it.
@@ -9,7 +10,7 @@ struct StoreFileHeader {
     init(path: String) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw StoreFileError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw StorageError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 100)

@@ -6,57 +6,7 @@ enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 users, posts, rooms, messages") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE user (
-                        id INTEGER PRIMARY KEY,
-                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-                        password_hash TEXT NOT NULL
-                    );
-                    CREATE TABLE login_failure (
-                        name TEXT PRIMARY KEY COLLATE NOCASE,
-                        count INTEGER NOT NULL,
-                        last_failed_at DATETIME NOT NULL
-                    );
-                    CREATE TABLE project (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        title TEXT NOT NULL,
-                        body TEXT NOT NULL,
-                        capacity INTEGER NOT NULL,
-                        writer_id INTEGER NOT NULL REFERENCES user(id),
-                        is_open BOOLEAN NOT NULL DEFAULT 1,
-                        created_at DATETIME NOT NULL
-                    );
-                    CREATE TABLE project_work (
-                        project_id INTEGER NOT NULL REFERENCES project(id) ON DELETE CASCADE,
-                        position INTEGER NOT NULL,
-                        work TEXT NOT NULL,
-                        PRIMARY KEY (project_id, position)
-                    );
-                    CREATE INDEX project_work_by_work ON project_work(work, project_id);
-                    CREATE TABLE room (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        kind TEXT NOT NULL CHECK (kind IN ('direct', 'group')),
-                        direct_key TEXT UNIQUE
-                    );
-                    CREATE TABLE membership (
-                        room_id INTEGER NOT NULL REFERENCES room(id),
-                        user_id INTEGER NOT NULL REFERENCES user(id),
-                        position INTEGER NOT NULL,
-                        is_member BOOLEAN NOT NULL DEFAULT 1,
-                        last_read_message_id INTEGER NOT NULL DEFAULT 0,
-                        PRIMARY KEY (room_id, user_id)
-                    );
-                    CREATE INDEX membership_by_user ON membership(user_id, is_member);
-                    CREATE TABLE message (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT,
-                        room_id INTEGER NOT NULL REFERENCES room(id),
-                        sender_id INTEGER NOT NULL REFERENCES user(id),
-                        text TEXT NOT NULL,
-                        sent_at DATETIME NOT NULL
-                    );
-                    CREATE INDEX message_by_room ON message(room_id, id);
-                    """)
+            try createFirstTables(db)
         }
         migrator.registerMigration("v2 marked as tudy's") { db in
             // Tells a tudy store from another program's SQLite file before anything is written to it.
@@ -302,5 +252,61 @@ enum StoreSchema {
             INSERT INTO \(table)_search (rowid, search_text) VALUES (new.id, new.search_text);
         END;
         """
+    }
+}
+
+extension StoreSchema {
+    /// The tables of the first version, declared with GRDB's table builder, which writes the SQL.
+    /// (Stores made before the builder was used hold the same tables, written out by hand.)
+    fileprivate static func createFirstTables(_ db: Database) throws {
+        try db.create(table: "user") { t in
+            t.primaryKey("id", .integer)
+            t.column("name", .text).notNull().unique().collate(.nocase)
+            t.column("password_hash", .text).notNull()
+        }
+        try db.create(table: "login_failure") { t in
+            // The builder's own text key would add NOT NULL; the first stores were made without it.
+            t.column("name", .text).primaryKey().collate(.nocase)
+            t.column("count", .integer).notNull()
+            t.column("last_failed_at", .datetime).notNull()
+        }
+        try db.create(table: "project") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("title", .text).notNull()
+            t.column("body", .text).notNull()
+            t.column("capacity", .integer).notNull()
+            t.column("writer_id", .integer).notNull().references("user", column: "id")
+            t.column("is_open", .boolean).notNull().defaults(to: true)
+            t.column("created_at", .datetime).notNull()
+        }
+        try db.create(table: "project_work") { t in
+            t.column("project_id", .integer).notNull().references("project", column: "id", onDelete: .cascade)
+            t.column("position", .integer).notNull()
+            t.column("work", .text).notNull()
+            t.primaryKey(["project_id", "position"])
+        }
+        try db.create(index: "project_work_by_work", on: "project_work", columns: ["work", "project_id"])
+        try db.create(table: "room") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("kind", .text).notNull().check(sql: "kind IN ('direct', 'group')")
+            t.column("direct_key", .text).unique()
+        }
+        try db.create(table: "membership") { t in
+            t.column("room_id", .integer).notNull().references("room", column: "id")
+            t.column("user_id", .integer).notNull().references("user", column: "id")
+            t.column("position", .integer).notNull()
+            t.column("is_member", .boolean).notNull().defaults(to: true)
+            t.column("last_read_message_id", .integer).notNull().defaults(to: 0)
+            t.primaryKey(["room_id", "user_id"])
+        }
+        try db.create(index: "membership_by_user", on: "membership", columns: ["user_id", "is_member"])
+        try db.create(table: "message") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("room_id", .integer).notNull().references("room", column: "id")
+            t.column("sender_id", .integer).notNull().references("user", column: "id")
+            t.column("text", .text).notNull()
+            t.column("sent_at", .datetime).notNull()
+        }
+        try db.create(index: "message_by_room", on: "message", columns: ["room_id", "id"])
     }
 }

@@ -28,4 +28,17 @@ struct ErrorCodeTests {
         struct Unknown: Error {}
         #expect(ErrorReport.code(for: Unknown()) == "unexpected")
     }
+
+    @Test("a store file's faults and a database's share one type, and each has its own code")
+    func storageCodesAreDistinct() {
+        let errors: [StorageError] = [
+            .notATudyStore(path: "p"), .newerSchema(path: "p"), .readOnly(path: "p"), .missingDirectory(path: "p"), .diskFull,
+            .busy(seconds: 1), .unreadable(path: "p", reason: "r"), .corrupt(path: "p"), .isDirectory(path: "p"),
+            .damaged(path: "p", problem: "q", count: 1), .notARegularFile(path: "p"), .danglingLink(path: "p", target: "t"),
+            .badURL("u"), .unreachable("r"), .refused("r"), .conflict, .unreadablePasswordFile("p"),
+        ]
+        let codes = errors.map(\.code)
+        #expect(Set(codes).count == codes.count, "codes said twice: \(codes)")
+        #expect(errors.filter(\.isOutage) == [.unreachable("r")])
+    }
 }

@@ -62,26 +62,26 @@ struct ForeignFileTests {
         let before = try Self.snapshot(directory)
         #expect(before.keys.sorted() == ["theirs.db"])
 
-        #expect(throws: StoreFileError.notATudyStore(path: path)) { try Self.open(path) }
+        #expect(throws: StorageError.notATudyStore(path: path)) { try Self.open(path) }
         #expect(try Self.snapshot(directory) == before)
     }
 
     @Test("a directory, a device, a dangling link: each says what it is, and nothing is made")
     func notAFile() throws {
         let directory = try TemporaryDirectory.make()
-        #expect(throws: StoreFileError.isDirectory(path: directory.path)) { try Self.open(directory.path) }
+        #expect(throws: StorageError.isDirectory(path: directory.path)) { try Self.open(directory.path) }
 
-        #expect(throws: StoreFileError.notARegularFile(path: "/dev/null")) { try Self.open("/dev/null") }
+        #expect(throws: StorageError.notARegularFile(path: "/dev/null")) { try Self.open("/dev/null") }
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
 
         let link = directory.appendingPathComponent("link.sqlite").path
         let missing = directory.appendingPathComponent("gone.sqlite").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: missing)
-        #expect(throws: StoreFileError.danglingLink(path: link, target: missing)) { try Self.open(link) }
+        #expect(throws: StorageError.danglingLink(path: link, target: missing)) { try Self.open(link) }
         #expect(!FileManager.default.fileExists(atPath: missing))
-        #expect(StoreFileError.danglingLink(path: link, target: missing).message.contains("does not exist"))
-        #expect(StoreFileError.isDirectory(path: "/d").message.hasPrefix("/d is a directory"))
+        #expect(StorageError.danglingLink(path: link, target: missing).message.contains("does not exist"))
+        #expect(StorageError.isDirectory(path: "/d").message.hasPrefix("/d is a directory"))
     }
 
     @Test("an empty file and a link to a store work; a store is marked as tudy's")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TudyKit
 import TudyPostgres
 
 /// Where `tudy serve` finds the database's password: libpq's password file, and the order of
@@ -49,7 +50,7 @@ struct PostgresPasswordTests {
         let open = files(["/home/me/.pgpass": .init(text: pgpass.text, othersMayRead: true)])
         #expect(try PostgresPasswordSource.password(for: url, passwordFile: nil, environment: home, read: open)
             == (nil, "/home/me/.pgpass can be read by others, so it is not used: chmod 600 /home/me/.pgpass"))
-        #expect(throws: PostgresStoreError.unreadablePasswordFile("/nowhere")) {
+        #expect(throws: StorageError.unreadablePasswordFile("/nowhere")) {
             try PostgresPasswordSource.password(for: url, passwordFile: "/nowhere", environment: home, read: all)
         }
     }

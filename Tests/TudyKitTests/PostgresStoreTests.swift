@@ -32,13 +32,13 @@ struct PostgresStoreTests {
         do {
             _ = try await open("wrong-password")
             Issue.record("a wrong password was let in")
-        } catch PostgresStoreError.refused(let reason) {
+        } catch StorageError.refused(let reason) {
             #expect(reason.contains("password authentication failed"), "\(reason)")
         }
         do {
             _ = try await open(nil)
             Issue.record("no password was let in")
-        } catch PostgresStoreError.refused(let reason) {
+        } catch StorageError.refused(let reason) {
             #expect(reason == "it asks for a password, and none was given")
         }
     }

@@ -93,7 +93,7 @@ struct SQLiteStoreTests {
     func notATudyStore() async throws {
         let textPath = try newPath()
         try Data("just some notes\n".utf8).write(to: URL(fileURLWithPath: textPath))
-        #expect(throws: StoreFileError.notATudyStore(path: textPath)) { try open(textPath) }
+        #expect(throws: StorageError.notATudyStore(path: textPath)) { try open(textPath) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: textPath)) == Data("just some notes\n".utf8))
 
         let otherPath = try newPath()
@@ -101,7 +101,7 @@ struct SQLiteStoreTests {
         try await other.write { db in try db.execute(sql: "CREATE TABLE recipe (name TEXT)") }
         try other.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: otherPath))
-        #expect(throws: StoreFileError.notATudyStore(path: otherPath)) { try open(otherPath) }
+        #expect(throws: StorageError.notATudyStore(path: otherPath)) { try open(otherPath) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: otherPath)) == before)
         #expect(!FileManager.default.fileExists(atPath: otherPath + "-wal"))
     }
@@ -115,13 +115,13 @@ struct SQLiteStoreTests {
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99 from the future')")
         }
         try queue.close()
-        #expect(throws: StoreFileError.newerSchema(path: path)) { try open(path) }
+        #expect(throws: StorageError.newerSchema(path: path)) { try open(path) }
     }
 
     @Test("a path in a missing directory is refused")
     func missingDirectory() throws {
         let path = try TemporaryDirectory.make().appendingPathComponent("no/such/dir/tudy.sqlite").path
-        #expect(throws: StoreFileError.missingDirectory(path: path)) { try open(path) }
+        #expect(throws: StorageError.missingDirectory(path: path)) { try open(path) }
     }
 
     /// Makes a file or directory unwritable, for root too (the immutable attribute), until `restore`.
@@ -150,12 +150,12 @@ struct SQLiteStoreTests {
         let store = try open(path)
         _ = try await store.signUp(name: "alice", password: "alice-password")
         try makeReadOnly(path)
-        #expect(throws: StoreFileError.readOnly(path: path)) { try open(path) }
+        #expect(throws: StorageError.readOnly(path: path)) { try open(path) }
         try restore(path)
 
         let directory = (path as NSString).deletingLastPathComponent
         try makeReadOnly(directory)
-        #expect(throws: StoreFileError.readOnly(path: directory + "/new.sqlite")) { try open(directory + "/new.sqlite") }
+        #expect(throws: StorageError.readOnly(path: directory + "/new.sqlite")) { try open(directory + "/new.sqlite") }
         try restore(directory)
         #expect(try await open(path).user(named: "alice") == User(name: "alice"))
     }
@@ -179,7 +179,7 @@ struct SQLiteStoreTests {
                 failure = error
             }
         }
-        #expect(failure as? StoreFileError == .diskFull)
+        #expect(failure as? StorageError == .diskFull)
         let page = try await store.messages(in: room.id, for: bob, before: nil, limit: 2000)
         #expect(page.messages.count == sent)
         #expect(page.messages.allSatisfy { $0.text.count == 3000 })
@@ -249,8 +249,8 @@ struct SQLiteStoreTests {
         let other = try DatabaseQueue(path: path, configuration: configuration)
         try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
 
-        await #expect(throws: StoreFileError.busy) { try await store.send("while it is held", to: room.id, from: alice) }
-        #expect(ErrorReport.message(for: StoreFileError.busy).contains("nothing was saved"))
+        await #expect(throws: StorageError.busy(seconds: Int(StoreFile.busyTimeout))) { try await store.send("while it is held", to: room.id, from: alice) }
+        #expect(ErrorReport.message(for: StorageError.busy(seconds: Int(StoreFile.busyTimeout))).contains("nothing was saved"))
         try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         _ = try await store.send("once it is free", to: room.id, from: alice)
         #expect(try await store.messages(in: room.id, for: bob, before: nil, limit: 10).messages.map(\.text) == ["once it is free"])

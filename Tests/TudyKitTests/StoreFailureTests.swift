@@ -11,7 +11,7 @@ import TudySQLite
 @Suite("When the store fails")
 struct StoreFailureTests {
     nonisolated static let failures: [any Error & Sendable] = [
-        StoreFileError.diskFull, StoreFileError.busy, RemoteStoreError.disconnected(url: "ws://chat.example.org:7070"),
+        StorageError.diskFull, StorageError.busy(seconds: 10), RemoteStoreError.disconnected(url: "ws://chat.example.org:7070"),
     ]
 
     /// alice (logged in) and bob; alice's post #1; their room #1 with one message of bob's.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import TudyKit
@@ -79,5 +80,57 @@ struct StoreUpgradeTests {
         let last = try #require(messages.last)
         try await store.markRead(roomID: 1, upTo: last.id, for: carol)
         #expect(await told.next(1) == [.read(roomID: 1, reader: carol.user, upTo: last.id)])
+    }
+
+    @Test("the migrations up to v14 build the very tables the v14 store holds: columns, keys, indexes and triggers, as SQLite reads them")
+    func migrationsUnchanged() throws {
+        let path = try TemporaryDirectory.make().appendingPathComponent("new.sqlite").path
+        let made = try DatabaseQueue(path: path)
+        try StoreSchema.migrator.migrate(made, upTo: "v14 the day each user joined")
+        let kept = try DatabaseQueue(path: Self.fixture.path, configuration: Self.readOnly)
+        let madeSchema = try made.read(Self.schema)
+        #expect(madeSchema.count > 20, "a schema of \(madeSchema.count) lines is not a store's")
+        let keptSchema = try kept.read(Self.schema)
+        for (line, (madeLine, keptLine)) in zip(madeSchema, keptSchema).enumerated() where madeLine != keptLine {
+            Issue.record("line \(line): the migrations make \(madeLine); the v14 store holds \(keptLine)")
+            break
+        }
+        #expect(madeSchema.count == keptSchema.count)
+    }
+
+    private static var readOnly: Configuration {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return configuration
+    }
+
+    /// Each table's columns, foreign keys and indexes as SQLite reads them, and the SQL of each
+    /// table, index and trigger, one line each.
+    private static func schema(_ db: Database) throws -> [String] {
+        func rows(_ sql: String) throws -> [String] {
+            try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map(\.description).joined(separator: "|") }
+        }
+        var lines: [String] = []
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%' ORDER BY name")
+        for table in tables {
+            lines += try rows("SELECT * FROM pragma_table_xinfo('\(table)')").map { "\(table) column \($0)" }
+            lines += try rows("SELECT * FROM pragma_foreign_key_list('\(table)')").map { "\(table) key \($0)" }
+            let indexes = try Row.fetchAll(db, sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list('\(table)') ORDER BY name")
+            for index in indexes {
+                let name: String = index["name"]
+                lines.append("\(table) index \(index.databaseValues.map(\.description).joined(separator: "|"))")
+                lines += try rows("SELECT * FROM pragma_index_xinfo('\(name)')").map { "\(name) part \($0)" }
+            }
+        }
+        // The SQL as written, without the quotes and spaces GRDB's table builder writes
+        // differently, holds what no pragma tells: CHECKs, a column's collation, AUTOINCREMENT.
+        let written = try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+        for object in written where !(object["name"] as String).hasPrefix("grdb") {
+            let sql = (object["sql"] as String).replacing("\"", with: "")
+                .replacing(#/\s*([(),])\s*/#) { $0.output.1 }
+                .replacing(#/\s+/#, with: " ")
+            lines.append("\(object["type"] as String) \(object["name"] as String): \(sql)")
+        }
+        return lines
     }
 }
