@@ -114,7 +114,9 @@ struct CommandSpec: Equatable, Sendable {
             throw CommandError.unexpectedArgument(usage: usage)
         case .required where argument.isEmpty:
             throw CommandError.missingArgument(usage: usage)
-        case .none, .optional where argument.isEmpty:
+        case .none:
+            return .none
+        case .optional where argument.isEmpty:
             return .none
         case .optional(let kind), .required(let kind):
             return try read(argument, as: kind)
