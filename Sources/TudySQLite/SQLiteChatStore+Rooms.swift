@@ -318,11 +318,11 @@ extension SQLiteChatStore {
         return try feed.follow(follower)
     }
 
-    package func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
+    nonisolated(nonsending) package func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
         try await send([outgoing], to: roomID, from: session)[0]
     }
 
-    package func send(_ outgoings: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message] {
+    nonisolated(nonsending) package func send(_ outgoings: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message] {
         let now = clock.now()
         return try await write { db in
             let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)

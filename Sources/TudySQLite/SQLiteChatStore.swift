@@ -18,6 +18,7 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
     }
 
     private let database: any DatabaseWriter
+    private let writer: StoreWriter
     /// Stopped when the store goes, before `database` closes, so that it closes last.
     let feed: StoreFeed
     /// The store file.
@@ -43,6 +44,7 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
         prepare: (@Sendable (Database) throws -> Void)?, searchMergePages: Int = SQLiteChatStore.defaultSearchMergePages
     ) throws {
         self.database = try StoreFile.openDatabase(path: path, for: access, prepare: prepare)
+        self.writer = StoreWriter(database)
         self.path = path
         self.feed = StoreFeed(path: path)
         self.clock = clock
@@ -70,9 +72,12 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
         _ = try? await database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    /// Runs `body` in one immediate transaction on the writer's thread. It runs on its caller's
+    /// executor until then, so that a send from the main actor goes to the writer's thread and
+    /// straight back, waking no other thread.
+    nonisolated(nonsending) func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await database.write(body)
+            return try await writer.write(body)
         } catch let error as DatabaseError {
             throw StoreFile.translate(error, path: path)
         }

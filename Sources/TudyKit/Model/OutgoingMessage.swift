@@ -23,6 +23,19 @@ public struct OutgoingMessage: Equatable, Sendable {
         self.key = key
     }
 
+    /// A new key: 128 random bits in hex, from one call for system randomness (Foundation's
+    /// `UUID` opens and reads /dev/urandom each time, three system calls a message).
+    package static func newKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bits = (generator.next() as UInt64, generator.next() as UInt64)
+        return hex(bits.0) + hex(bits.1)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// Whether it says the same as `other`, whatever the keys: the same words, kind and answer.
     package func saysTheSame(as other: OutgoingMessage) -> Bool {
         text == other.text && kind == other.kind && replyTo == other.replyTo

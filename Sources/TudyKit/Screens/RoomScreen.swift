@@ -226,7 +226,7 @@ final class RoomScreen: Screen {
     /// before it; otherwise what is new is read by key, this message among it. A script is
     /// shown only its own message, until it asks for news with `/wait`.
     private func send(_ text: String, kind: Message.Kind = .text, replyingTo: Int? = nil, for session: Session) async throws {
-        var outgoing = try OutgoingMessage(text, kind: kind, replyingTo: replyingTo, key: UUID().uuidString)
+        var outgoing = try OutgoingMessage(text, kind: kind, replyingTo: replyingTo, key: OutgoingMessage.newKey())
         // Sent again, the same words go under the same key.
         if let unconfirmed, unconfirmed.saysTheSame(as: outgoing) { outgoing = unconfirmed }
         if context.showsLiveMessages && context.live.storeIsAway {
@@ -265,7 +265,7 @@ final class RoomScreen: Screen {
     func sendTogether(_ texts: [String]) async throws -> Bool {
         guard let store = context.store as? any BatchSending, unconfirmed == nil, !context.showsLiveMessages else { return false }
         let session = try context.requireSession()
-        let sent = try await store.send(try texts.map { try OutgoingMessage($0, key: UUID().uuidString) }, to: room.id, from: session)
+        let sent = try await store.send(try texts.map { try OutgoingMessage($0, key: OutgoingMessage.newKey()) }, to: room.id, from: session)
         for message in sent where message.id > timeline.cursor && !timeline.hasShown(message.id) {
             timeline.noteShown(message)
             print(message)

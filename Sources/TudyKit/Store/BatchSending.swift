@@ -5,5 +5,5 @@ package protocol BatchSending: ChatStore {
     /// Keeps the messages, each as `send` would, in one commit, and returns them in the order
     /// given.
     /// - Throws: what `send` throws for any of them; then none is stored.
-    func send(_ messages: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message]
+    nonisolated(nonsending) func send(_ messages: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message]
 }

@@ -90,7 +90,7 @@ public protocol ChatStore: Sendable {
     ///   - roomID: a room the sender is in.
     ///   - session: the sender's.
     /// - Throws: `StoreError.noSuchRoom`, `.noSuchMessage` (a reply to a message not in the room).
-    func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message
+    nonisolated(nonsending) func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message
     /// Messages in the user's rooms, never another's, holding every one of `words` (folded, as
     /// `MessageSearch.words` gives them), newest first, at most `limit`; only those older than
     /// the message `before` (its id), when given, so that a search is read on where it stopped.
