@@ -84,10 +84,13 @@ struct StoreUpgradeTests {
 
     @Test("the migrations up to v14 build the very tables the v14 store holds: columns, keys, indexes and triggers, as SQLite reads them")
     func migrationsUnchanged() throws {
-        let path = try TemporaryDirectory.make().appendingPathComponent("new.sqlite").path
-        let made = try DatabaseQueue(path: path)
+        let directory = try TemporaryDirectory.make()
+        let made = try DatabaseQueue(path: directory.appendingPathComponent("new.sqlite").path)
         try StoreSchema.migrator.migrate(made, upTo: "v14 the day each user joined")
-        let kept = try DatabaseQueue(path: Self.fixture.path, configuration: Self.readOnly)
+        // A copy: SQLite opens a WAL file beside whatever it reads, even read-only.
+        let keptPath = directory.appendingPathComponent("kept.sqlite").path
+        try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: keptPath)
+        let kept = try DatabaseQueue(path: keptPath)
         let madeSchema = try made.read(Self.schema)
         #expect(madeSchema.count > 20, "a schema of \(madeSchema.count) lines is not a store's")
         let keptSchema = try kept.read(Self.schema)
@@ -96,12 +99,6 @@ struct StoreUpgradeTests {
             break
         }
         #expect(madeSchema.count == keptSchema.count)
-    }
-
-    private static var readOnly: Configuration {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return configuration
     }
 
     /// Each table's columns, foreign keys and indexes as SQLite reads them, and the SQL of each

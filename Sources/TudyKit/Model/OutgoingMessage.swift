@@ -23,7 +23,7 @@ public struct OutgoingMessage: Equatable, Sendable {
         self.key = key
     }
 
-    /// A new key: 128 random bits in hex, from one call for system randomness (Foundation's
+    /// A new key: 128 random bits in hex, from the system's random generator (Foundation's
     /// `UUID` opens and reads /dev/urandom each time, three system calls a message).
     package static func newKey() -> String {
         var generator = SystemRandomNumberGenerator()

@@ -6,7 +6,7 @@
 package final class ByteLineReader: LineReader {
     /// The next chunk of bytes, read without blocking the main actor; empty at the end. It is
     /// the main actor's, so that a chunk read on another thread comes straight back to it,
-    /// not by way of a thread of the shared pool (two thread hand-offs a line fewer).
+    /// not by way of a thread of the shared pool.
     package typealias ReadChunk = @MainActor () async -> [UInt8]
 
     private let readChunk: ReadChunk
