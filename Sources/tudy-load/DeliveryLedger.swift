@@ -4,6 +4,8 @@ struct DeliveryLedger {
         let sender: Int
         let room: Int
         let at: ContinuousClock.Instant
+        /// When the sender had the server's answer.
+        let answered: ContinuousClock.Instant
     }
 
     private var sent: [Int: Sent] = [:]
@@ -11,17 +13,24 @@ struct DeliveryLedger {
     private var received: [[Int: ContinuousClock.Instant]]
     private var duplicates = 0
     private let members: [Int: [Int]]
+    /// Which server each client is connected to.
+    private let serverOf: (Int) -> Int
 
-    /// - Parameter members: each room's clients, by room id.
-    init(clients: Int, members: [Int: [Int]]) {
+    /// - Parameters:
+    ///   - members: each room's clients, by room id.
+    ///   - serverOf: the server a client is connected to.
+    init(clients: Int, members: [Int: [Int]], serverOf: @escaping (Int) -> Int) {
         received = Array(repeating: [:], count: clients)
         self.members = members
+        self.serverOf = serverOf
     }
 
     var sentCount: Int { sent.count }
 
-    mutating func recordSent(messageID: Int, by client: Int, in room: Int, at instant: ContinuousClock.Instant) {
-        sent[messageID] = Sent(sender: client, room: room, at: instant)
+    mutating func recordSent(
+        messageID: Int, by client: Int, in room: Int, at instant: ContinuousClock.Instant, answered: ContinuousClock.Instant
+    ) {
+        sent[messageID] = Sent(sender: client, room: room, at: instant, answered: answered)
     }
 
     mutating func recordReceived(messageID: Int, by client: Int, at instant: ContinuousClock.Instant) {
@@ -42,6 +51,8 @@ struct DeliveryLedger {
     /// - Parameter failures: sends that were refused or never answered.
     func report(failures: Int) -> LoadReport {
         var latencies: [Duration] = []
+        var sameServer: [Duration] = []
+        var otherServer: [Duration] = []
         var delivered = 0
         var lost = 0
         for (id, message) in sent {
@@ -51,10 +62,18 @@ struct DeliveryLedger {
                     continue
                 }
                 delivered += 1
-                if member != message.sender { latencies.append(at - message.at) }
+                guard member != message.sender else { continue }
+                latencies.append(at - message.at)
+                if serverOf(member) == serverOf(message.sender) {
+                    sameServer.append(at - message.at)
+                } else {
+                    otherServer.append(at - message.at)
+                }
             }
         }
         return LoadReport(
-            sent: sent.count, failed: failures, delivered: delivered, lost: lost, duplicated: duplicates, latencies: latencies.sorted())
+            sent: sent.count, failed: failures, delivered: delivered, lost: lost, duplicated: duplicates,
+            latencies: latencies.sorted(), answers: sent.values.map { $0.answered - $0.at }.sorted(),
+            sameServer: sameServer.sorted(), otherServer: otherServer.sorted())
     }
 }

@@ -10,11 +10,14 @@ struct LoadPeople {
 
     /// A connected store for client `index`: its own server first, the others to fall back to.
     func connect(_ index: Int) async throws -> RemoteChatStore {
-        let first = index % servers.count
+        let first = server(of: index)
         let store = RemoteChatStore(urls: Array(servers[first...] + servers[..<first]))
         try await store.connect()
         return store
     }
+
+    /// Which of `servers` client `index` connects to first.
+    func server(of index: Int) -> Int { index % servers.count }
 
     func name(_ index: Int) -> String { "\(prefix)-\(index)" }
 

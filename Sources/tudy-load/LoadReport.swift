@@ -10,10 +10,17 @@ struct LoadReport {
     let duplicated: Int
     /// From just before a sender's request to a member's receipt, members other than the sender; sorted.
     let latencies: [Duration]
+    /// From just before a sender's request to its answer (the message stored); sorted.
+    let answers: [Duration]
+    /// The latencies of members on the sender's server, and on another; sorted.
+    let sameServer: [Duration]
+    let otherServer: [Duration]
 
-    func quantile(_ q: Double) -> Duration? {
-        guard !latencies.isEmpty else { return nil }
-        return latencies[min(latencies.count - 1, Int(q * Double(latencies.count)))]
+    func quantile(_ q: Double) -> Duration? { Self.quantile(q, of: latencies) }
+
+    private static func quantile(_ q: Double, of sorted: [Duration]) -> Duration? {
+        guard !sorted.isEmpty else { return nil }
+        return sorted[min(sorted.count - 1, Int(q * Double(sorted.count)))]
     }
 
     /// One line a person reads and a script splits on spaces: `name value` pairs.
@@ -25,5 +32,9 @@ struct LoadReport {
         }
         return "sent \(sent) failed \(failed) delivered \(delivered) lost \(lost) duplicated \(duplicated)"
             + " p50_ms \(ms(quantile(0.5))) p99_ms \(ms(quantile(0.99))) max_ms \(ms(latencies.last))"
+            // Where the time goes: the send's answer, and delivery within one server or across two.
+            + " answer_p50_ms \(ms(Self.quantile(0.5, of: answers))) answer_p99_ms \(ms(Self.quantile(0.99, of: answers)))"
+            + " same_server_p99_ms \(ms(Self.quantile(0.99, of: sameServer)))"
+            + " other_server_p99_ms \(ms(Self.quantile(0.99, of: otherServer)))"
     }
 }

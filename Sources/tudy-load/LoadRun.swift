@@ -46,7 +46,7 @@ struct LoadRun {
             for member in group { roomOf[member] = room.id }
         }
 
-        let ledger = LedgerBox(DeliveryLedger(clients: count, members: rooms))
+        let ledger = LedgerBox(DeliveryLedger(clients: count, members: rooms, serverOf: people.server(of:)))
         var listeners: [Task<Void, Never>] = []
         for (index, (store, session)) in signedIn.enumerated() {
             let changes = try await store.changes(for: session)
@@ -83,7 +83,10 @@ struct LoadRun {
                         do {
                             let message = try await client.store.send(
                                 "load message \(sequence) from \(index)", to: client.roomID, from: client.session)
-                            if await ledger.sent(messageID: message.id, by: index, in: client.roomID, at: sentAt) == messages / 2 {
+                            let answered = ContinuousClock.now
+                            if await ledger.sent(messageID: message.id, by: index, in: client.roomID, at: sentAt, answered: answered)
+                                == messages / 2
+                            {
                                 // For whoever injects a fault in the middle (scripts/load, the tests).
                                 FileHandle.standardError.write(Data("halfway: \(messages / 2) messages sent\n".utf8))
                             }
@@ -120,8 +123,8 @@ actor LedgerBox {
 
     /// - Returns: how many messages have been sent so far.
     @discardableResult
-    func sent(messageID: Int, by client: Int, in room: Int, at instant: ContinuousClock.Instant) -> Int {
-        ledger.recordSent(messageID: messageID, by: client, in: room, at: instant)
+    func sent(messageID: Int, by client: Int, in room: Int, at instant: ContinuousClock.Instant, answered: ContinuousClock.Instant) -> Int {
+        ledger.recordSent(messageID: messageID, by: client, in: room, at: instant, answered: answered)
         return ledger.sentCount
     }
 
