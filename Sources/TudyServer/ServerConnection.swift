@@ -41,7 +41,7 @@ actor ServerConnection {
     private var overflowed = false
     /// The session the connection signed in with (`sign_up`, `log_in` or `resume`): every
     /// later request acts as it, whatever a request names.
-    private var signedIn: SessionToken?
+    private var signedIn: Session?
     /// Whose connections it counts among in `userConnections`, while signed in.
     private var holder: String?
     private let userConnections: OpenCounts
@@ -161,11 +161,11 @@ actor ServerConnection {
                         code: "unsupported_version",
                         message: "this server speaks protocol \(WireCodec.version), not \(request.version ?? 0): use a tudy of the same version"))
                 }
-                return try await service.answer(request, signedInWith: signedIn)
+                return try await service.answer(request, signedInAs: signedIn)
             case .signUp, .logIn, .resume:
                 // A connection is one person's: it signs in once, and a resume of its own session
                 // (a client's first frame after it reconnects) is the only repeat.
-                if let signedIn, !(request.op == .resume && request.token == signedIn.text) {
+                if let signedIn, !(request.op == .resume && request.token == signedIn.token.text) {
                     return errorFrame(id: request.id, WireError(
                         code: "already_signed_in",
                         message: "this connection is signed in already: to sign in as someone else, open another connection"))
@@ -186,8 +186,8 @@ actor ServerConnection {
                 isLoggingOut = true
                 defer { isLoggingOut = false }
                 let frame = try await answerOnce(request)
-                if frame.error == nil, let token = signedIn {
-                    await connections.endSession(token.hash, loggedOutBy: self)
+                if frame.error == nil, let signedIn {
+                    await connections.endSession(signedIn.token.hash, loggedOutBy: self)
                     await endSession()
                 }
                 return frame
@@ -222,24 +222,24 @@ actor ServerConnection {
     /// of it (the client sends again what had no reply after a reconnection) gets the same.
     private func answerOnce(_ request: WireRequest) async throws -> WireFrame {
         guard request.op.changesStore, let key = request.key else {
-            return try await service.answer(request, signedInWith: signedIn)
+            return try await service.answer(request, signedInAs: signedIn)
         }
         guard key.utf8.count <= 100 else { throw WireService.BadRequest(message: "a key is at most 100 bytes") }
         // A send's key is the store's own (kept with the message, checked after the
         // sender's membership): a cached reply would answer a retry from a room left since.
-        if request.op == .send { return try await service.answer(request, signedInWith: signedIn) }
+        if request.op == .send { return try await service.answer(request, signedInAs: signedIn) }
         // The session and the whole request are the scope, not the key alone: a key reused for
         // another request (another room, another text) is the store's to answer, and a reply is
         // never given to another session.
         var asked = request
         (asked.id, asked.token) = (0, nil)
-        let scope = (signedIn?.hash ?? "-") + " " + ((try? codec.encode(asked)) ?? key)
+        let scope = (signedIn?.token.hash ?? "-") + " " + ((try? codec.encode(asked)) ?? key)
         if let earlier = await replies.reply(for: scope) {
             // Only while the session lasts: one logged out since is refused like any other.
-            if signedIn != nil { _ = try await service.session(signedIn) }
+            if signedIn != nil { _ = try await service.checkedSession(signedIn) }
             return earlier.answering(request.id)
         }
-        let frame = try await service.answer(request, signedInWith: signedIn)
+        let frame = try await service.answer(request, signedInAs: signedIn)
         await replies.keep(frame, for: scope)
         return frame
     }
@@ -248,7 +248,7 @@ actor ServerConnection {
     /// (`/members`): what the server knows of the moment, never stored.
     private func presence(_ request: WireRequest) async throws -> WireFrame {
         guard let roomID = request.roomID else { throw WireService.BadRequest(message: "presence needs room_id") }
-        let room = try await service.store.room(id: roomID, for: try await service.session(signedIn))
+        let room = try await service.store.room(id: roomID, for: try service.session(signedIn))
         var reply = WireFrame.reply(to: request.id)
         var names: [String] = []
         for member in room.members where await userConnections.isOpen(Accounts.key(member.name)) { names.append(member.name) }
@@ -260,7 +260,7 @@ actor ServerConnection {
     private func signIn(_ session: Session) async -> Bool {
         let holder = Accounts.key(session.user.name)
         guard await userConnections.open(holder) else { return false }
-        (signedIn, self.holder) = (session.token, holder)
+        (signedIn, self.holder) = (session, holder)
         await connections.add(self, session: session.token.hash)
         return true
     }
@@ -319,7 +319,7 @@ actor ServerConnection {
                 code: "too_many_subscriptions",
                 message: "a connection holds at most \(ServerLimits.subscriptionsPerConnection) subscriptions: one covers all your rooms, so unsubscribe one first"))
         }
-        let session = try await service.session(signedIn)
+        let session = try service.session(signedIn)
         let holder = Accounts.key(session.user.name)
         guard await userSubscriptions.open(holder) else {
             metrics.refusal("too_many_subscriptions")
@@ -525,7 +525,7 @@ actor ServerConnection {
     /// and why it was sent away for not reading, if it was: the refusal's reason, and a line.
     func end() async -> (requests: Int, notReading: (reason: String, line: String)?) {
         tellingHealth?.cancel()
-        if let signedIn { await connections.remove(self, session: signedIn.hash) }
+        if let signedIn { await connections.remove(self, session: signedIn.token.hash) }
         await signOut()
         await endSubscriptions()
         writer?.cancel()

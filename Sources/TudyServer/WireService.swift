@@ -11,8 +11,8 @@ struct WireService: Sendable {
     }
 
     /// The reply to a request that is not about subscriptions, made by the connection signed
-    /// in with `token` (nil for one that has not signed in).
-    func answer(_ request: WireRequest, signedInWith token: SessionToken?) async throws -> WireFrame {
+    /// in as `signedIn` (nil for one that has not signed in).
+    func answer(_ request: WireRequest, signedInAs signedIn: Session?) async throws -> WireFrame {
         var reply = WireFrame.reply(to: request.id)
         switch request.op {
         case .hello:
@@ -25,19 +25,20 @@ struct WireService: Sendable {
             reply.session = WireSession(try await store.logIn(name: try need(request.name, "name"), password: try need(request.password, "password")))
         case .resume:
             // The one request that names a token: the connection signs in with it.
-            reply.session = WireSession(try await session(request.token.map(SessionToken.init(text:))))
+            guard let token = request.token else { throw StoreError.sessionEnded }
+            reply.session = WireSession(try await store.resume(SessionToken(text: token)))
         case .logOut:
-            try await store.logOut(try await session(token))
+            try await store.logOut(try await checkedSession(signedIn))
         case .user:
             // Found for someone signed in only, by the exact name asked for.
-            _ = try await session(token)
+            _ = try await checkedSession(signedIn)
             let profile = try await store.profile(named: try need(request.name, "name"))
             (reply.user, reply.joinedAt) = (profile.user, profile.joinedAt)
         case .userNames:
             // Listed to someone signed in only, and only the people they share a room with:
             // nobody can list every account.
             // In order, filled to a reply's bytes, from after `name` when it is given.
-            let asker = try await session(token)
+            let asker = try session(signedIn)
             let rooms = try await store.rooms(of: asker)
             let names = Set(rooms.flatMap { $0.room.members.map(\.name) } + [asker.user.name]).sorted()
             let rest = request.name.map { after in names.drop { $0 <= after } } ?? names[...]
@@ -59,20 +60,20 @@ struct WireService: Sendable {
         case .project:
             reply.project = try await store.project(id: try need(request.projectID, "project_id"))
         case .createProject:
-            reply.project = try await store.createProject(try need(request.draft, "draft"), by: try await session(token))
+            reply.project = try await store.createProject(try need(request.draft, "draft"), by: try session(signedIn))
         case .updateProject:
             reply.project = try await store.updateProject(
-                id: try need(request.projectID, "project_id"), with: try need(request.draft, "draft"), by: try await session(token))
+                id: try need(request.projectID, "project_id"), with: try need(request.draft, "draft"), by: try session(signedIn))
         case .setProject:
             reply.project = try await store.setProject(
-                id: try need(request.projectID, "project_id"), isOpen: try need(request.isOpen, "is_open"), by: try await session(token))
+                id: try need(request.projectID, "project_id"), isOpen: try need(request.isOpen, "is_open"), by: try session(signedIn))
         case .deleteProject:
-            try await store.deleteProject(id: try need(request.projectID, "project_id"), by: try await session(token))
+            try await store.deleteProject(id: try need(request.projectID, "project_id"), by: try session(signedIn))
         case .rooms:
             // By id, which a room keeps, so that pages asked one after another miss none and
             // give none twice whatever is sent meanwhile; filled to a reply's bytes, from after
             // the room `after` when it is given. The client puts them in the list's order.
-            let rooms = try await store.rooms(of: try await session(token)).sorted { $0.room.id < $1.room.id }
+            let rooms = try await store.rooms(of: try session(signedIn)).sorted { $0.room.id < $1.room.id }
             let rest = request.after.map { after in rooms.drop { $0.room.id <= after } } ?? rooms[...]
             let fitting = Self.fitting(rest) { summary in
                 let names = (summary.room.members + summary.room.departed).map { $0.name.utf8.count + 16 }.reduce(0, +)
@@ -81,55 +82,55 @@ struct WireService: Sendable {
             reply.rooms = fitting
             if fitting.count < rest.count { reply.hasMore = true }
         case .room:
-            reply.room = try await store.room(id: try need(request.roomID, "room_id"), for: try await session(token))
+            reply.room = try await store.room(id: try need(request.roomID, "room_id"), for: try session(signedIn))
         case .directRoom:
-            reply.room = try await store.directRoom(between: try await session(token), and: User(name: try need(request.name, "name")))
+            reply.room = try await store.directRoom(between: try session(signedIn), and: User(name: try need(request.name, "name")))
         case .invite:
             reply.room = try await store.invite(
-                User(name: try need(request.name, "name")), to: try need(request.roomID, "room_id"), by: try await session(token))
+                User(name: try need(request.name, "name")), to: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .leave:
-            try await store.leave(roomID: try need(request.roomID, "room_id"), session: try await session(token))
+            try await store.leave(roomID: try need(request.roomID, "room_id"), session: try session(signedIn))
         case .joinPost:
-            reply.room = try await store.join(projectID: try need(request.projectID, "project_id"), by: try await session(token))
+            reply.room = try await store.join(projectID: try need(request.projectID, "project_id"), by: try session(signedIn))
         case .renameRoom:
             reply.room = try await store.rename(
-                roomID: try need(request.roomID, "room_id"), to: try need(request.name, "name"), by: try await session(token))
+                roomID: try need(request.roomID, "room_id"), to: try need(request.name, "name"), by: try session(signedIn))
         case .setTopic:
             reply.room = try await store.setTopic(
-                roomID: try need(request.roomID, "room_id"), to: try need(request.text, "text"), by: try await session(token))
+                roomID: try need(request.roomID, "room_id"), to: try need(request.text, "text"), by: try session(signedIn))
         case .kick:
             reply.room = try await store.kick(
-                User(name: try need(request.name, "name")), from: try need(request.roomID, "room_id"), by: try await session(token))
+                User(name: try need(request.name, "name")), from: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .messagesBefore:
             let page = try await store.messages(
-                in: try need(request.roomID, "room_id"), for: try await session(token), before: request.before,
+                in: try need(request.roomID, "room_id"), for: try session(signedIn), before: request.before,
                 limit: try limit(request))
             let fitting = Self.fitting(page.messages.reversed())
             reply.page = MessagePage(messages: fitting.reversed(), hasOlder: page.hasOlder || fitting.count < page.messages.count)
         case .messagesAfter:
             let messages = try await store.messages(
-                in: try need(request.roomID, "room_id"), for: try await session(token), after: try need(request.after, "after"),
+                in: try need(request.roomID, "room_id"), for: try session(signedIn), after: try need(request.after, "after"),
                 limit: try limit(request))
             let fitting = Self.fitting(messages)
             reply.messages = fitting
             if fitting.count < messages.count { reply.hasNewer = true }
         case .firstUnread:
-            reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try await session(token))
+            reply.messageID = try await store.firstUnread(in: try need(request.roomID, "room_id"), for: try session(signedIn))
         case .send:
             let outgoing = try OutgoingMessage(
                 try need(request.text, "text"), kind: request.kind ?? .text, replyingTo: request.replyTo, key: request.key)
-            reply.message = try await store.send(outgoing, to: try need(request.roomID, "room_id"), from: try await session(token))
+            reply.message = try await store.send(outgoing, to: try need(request.roomID, "room_id"), from: try session(signedIn))
         case .markRead:
             try await store.markRead(
                 roomID: try need(request.roomID, "room_id"), upTo: try need(request.messageID, "message_id"),
-                for: try await session(token))
+                for: try session(signedIn))
         case .readMarks:
-            let marks = try await store.readMarks(in: try need(request.roomID, "room_id"), for: try await session(token))
+            let marks = try await store.readMarks(in: try need(request.roomID, "room_id"), for: try session(signedIn))
             reply.readMarks = marks.map { WireReadMark(name: $0.key.name, upTo: $0.value) }.sorted { $0.name < $1.name }
         case .findMessages:
             // The store takes words as MessageSearch.words gives them; a client may send them as typed.
             let words = MessageSearch.words(try need(request.words, "words").joined(separator: " "))
-            let found = try await store.findMessages(words, for: try await session(token), before: request.before, limit: try limit(request))
+            let found = try await store.findMessages(words, for: try session(signedIn), before: request.before, limit: try limit(request))
             // Filled to a reply's bytes; the client asks again from the oldest given.
             let fitting = Self.fitting(found)
             reply.messages = fitting
@@ -137,20 +138,20 @@ struct WireService: Sendable {
         case .editMessage:
             reply.message = try await store.edit(
                 MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), to: try need(request.text, "text"),
-                by: try await session(token))
+                by: try session(signedIn))
         case .unsendMessage:
             reply.message = try await store.unsend(
-                MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), by: try await session(token))
+                MessagePick(messageID: request.messageID), in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .react:
             reply.message = try await store.react(
                 to: try need(request.messageID, "message_id"), in: try need(request.roomID, "room_id"), with: try need(request.text, "text"),
-                by: try await session(token))
+                by: try session(signedIn))
         case .mute, .unmute:
-            try await store.setQuiet(.room(try need(request.roomID, "room_id")), request.op == .mute, by: try await session(token))
+            try await store.setQuiet(.room(try need(request.roomID, "room_id")), request.op == .mute, by: try session(signedIn))
         case .ignore, .unignore:
-            try await store.setQuiet(.person(try need(request.name, "name")), request.op == .ignore, by: try await session(token))
+            try await store.setQuiet(.person(try need(request.name, "name")), request.op == .ignore, by: try session(signedIn))
         case .quiet:
-            let quiet = try await store.quiet(of: try await session(token))
+            let quiet = try await store.quiet(of: try session(signedIn))
             reply.mutedRooms = quiet.compactMap { if case .room(let id) = $0 { id } else { nil } }.sorted()
             reply.names = quiet.compactMap { if case .person(let name) = $0 { name } else { nil } }.sorted()
         case .presence, .subscribe, .unsubscribe:
@@ -159,10 +160,19 @@ struct WireService: Sendable {
         return reply
     }
 
-    /// The session a token stands for. - Throws: `StoreError.sessionEnded`, for no token too.
-    func session(_ token: SessionToken?) async throws -> Session {
-        guard let token else { throw StoreError.sessionEnded }
-        return try await store.resume(token)
+    /// The session a connection signed in as, for a store call made as its user. The store
+    /// checks it there, as every `ChatStore` does every such call, so it is not asked twice: a
+    /// send was a round trip to the database more for it. - Throws: `StoreError.sessionEnded`
+    /// for a connection that has not signed in.
+    func session(_ signedIn: Session?) throws -> Session {
+        guard let signedIn else { throw StoreError.sessionEnded }
+        return signedIn
+    }
+
+    /// The session, checked by the store now: for a request whose store call takes none, or
+    /// does not refuse one that ended (a logout).
+    func checkedSession(_ signedIn: Session?) async throws -> Session {
+        try await store.resume(try session(signedIn).token)
     }
 
     /// The first of `messages` that fit in a reply of `ServerLimits.pageReplyBytes`, and

@@ -198,6 +198,57 @@ struct ChatStoreContractTests {
         await #expect(throws: StoreError.sessionEnded) { try await store.resume(bob.token) }
     }
 
+    /// A server hands each request the session its connection signed in with, and asks the
+    /// store nothing more: the store's own check is all that stops a session logged out
+    /// elsewhere, so every call made as a user must make it.
+    @Test("every call made as a user refuses a session logged out since, even on the user's own rooms and posts", arguments: StoreFactory.all)
+    func everyCallChecksTheSession(_ factory: StoreFactory) async throws {
+        let (store, s) = try await factory.makeWithCast()
+        let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
+        let room = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let message = try await store.send("hello", to: room.id, from: s.alice)
+        let post = try await store.createProject(ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays"), by: s.alice)
+        try await store.logOut(s.alice)
+        let ended = s.alice
+        let draft = ProjectDraft(title: "Swift study", works: ["ios"], capacity: 5, body: "Sundays")
+        let calls: [(String, () async throws -> Void)] = [
+            ("createProject", { _ = try await store.createProject(draft, by: ended) }),
+            ("updateProject", { _ = try await store.updateProject(id: post.id, with: draft, by: ended) }),
+            ("setProject", { _ = try await store.setProject(id: post.id, isOpen: false, by: ended) }),
+            ("deleteProject", { try await store.deleteProject(id: post.id, by: ended) }),
+            ("rooms", { _ = try await store.rooms(of: ended) }),
+            ("room", { _ = try await store.room(id: room.id, for: ended) }),
+            ("directRoom", { _ = try await store.directRoom(between: ended, and: s.carol.user) }),
+            ("invite", { _ = try await store.invite(User(name: "dave"), to: room.id, by: ended) }),
+            ("leave", { try await store.leave(roomID: room.id, session: ended) }),
+            ("join", { _ = try await store.join(projectID: post.id, by: ended) }),
+            ("kick", { _ = try await store.kick(s.carol.user, from: room.id, by: ended) }),
+            ("rename", { _ = try await store.rename(roomID: room.id, to: "study", by: ended) }),
+            ("setTopic", { _ = try await store.setTopic(roomID: room.id, to: "chapter 2", by: ended) }),
+            ("messages before", { _ = try await store.messages(in: room.id, for: ended, before: nil, limit: 10) }),
+            ("messages after", { _ = try await store.messages(in: room.id, for: ended, after: 0, limit: 10) }),
+            ("firstUnread", { _ = try await store.firstUnread(in: room.id, for: ended) }),
+            ("send", { _ = try await store.send(OutgoingMessage("again", key: "k1"), to: room.id, from: ended) }),
+            ("findMessages", { _ = try await store.findMessages(["hello"], for: ended, before: nil, limit: 10) }),
+            ("edit", { _ = try await store.edit(.id(message.id), in: room.id, to: "hi", by: ended) }),
+            ("unsend", { _ = try await store.unsend(.id(message.id), in: room.id, by: ended) }),
+            ("react", { _ = try await store.react(to: message.id, in: room.id, with: "👍", by: ended) }),
+            ("setQuiet", { try await store.setQuiet(.room(room.id), true, by: ended) }),
+            ("quiet", { _ = try await store.quiet(of: ended) }),
+            ("markRead", { try await store.markRead(roomID: room.id, upTo: message.id, for: ended) }),
+            ("readMarks", { _ = try await store.readMarks(in: room.id, for: ended) }),
+            ("changes", { _ = try await store.changes(for: ended) }),
+        ]
+        for (name, call) in calls {
+            await #expect(throws: StoreError.sessionEnded, "\(name) with a logged-out session") { try await call() }
+        }
+        // Nothing was done as her.
+        let seen = try await store.messages(in: room.id, for: s.bob, after: 0, limit: 10)
+        #expect(seen.map(\.text) == ["hello"] && seen.first?.status == .sent && seen.first?.reactions.isEmpty == true)
+        #expect(try await store.room(id: room.id, for: s.bob).members.count == 3)
+        #expect(try await store.project(id: post.id).capacity == 4)
+    }
+
     @Test("a message sent again with its key is kept once; the same key from another sender is theirs", arguments: StoreFactory.all)
     func messageKeys(_ factory: StoreFactory) async throws {
         let (store, cast) = try await factory.makeWithCast()
