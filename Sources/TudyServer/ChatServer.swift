@@ -147,6 +147,7 @@ package struct ChatServer: Sendable {
         let userConnections = OpenCounts(limit: ServerLimits.connectionsPerUser)
         let signedIn = SignedInConnections()
         let serverRate = ServerRate(perSecond: settings.serverRequestsPerSecond)
+        let encoded = EncodedChanges()
         let logger = self.logger
         let settings = self.settings
         let following = health.map { reports in Task { await board.follow(reports, logger: logger, metrics: metrics) } }
@@ -167,7 +168,8 @@ package struct ChatServer: Sendable {
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
                 return Self.upgrade(
                     channel, service: service, replies: replies, board: board, addresses: addresses,
-                    userSubscriptions: userSubscriptions, userConnections: userConnections, signedIn: signedIn, serverRate: serverRate, settings: settings, metrics: metrics, logger: logger)
+                    userSubscriptions: userSubscriptions, userConnections: userConnections, signedIn: signedIn, encoded: encoded, serverRate: serverRate, settings: settings,
+                    metrics: metrics, logger: logger)
             }
             guard let tls else {
                 return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false, sockets: sockets, metrics: metrics)
@@ -215,7 +217,8 @@ package struct ChatServer: Sendable {
     /// A connection that asked to become a WebSocket: served as a client of the store.
     private static func upgrade(
         _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard,
-        addresses: OpenCounts, userSubscriptions: OpenCounts, userConnections: OpenCounts, signedIn: SignedInConnections, serverRate: ServerRate, settings: Settings, metrics: ServerMetrics, logger: Logger
+        addresses: OpenCounts, userSubscriptions: OpenCounts, userConnections: OpenCounts, signedIn: SignedInConnections, encoded: EncodedChanges, serverRate: ServerRate, settings: Settings,
+        metrics: ServerMetrics, logger: Logger
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
         let peer = channel.remoteAddress?.description ?? "unknown peer"
         let address = channel.remoteAddress?.ipAddress ?? peer
@@ -229,7 +232,7 @@ package struct ChatServer: Sendable {
             }
             let connection = ServerConnection(
                 service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
-                userSubscriptions: userSubscriptions, userConnections: userConnections, connections: signedIn,
+                userSubscriptions: userSubscriptions, userConnections: userConnections, connections: signedIn, encoded: encoded,
                 writePatience: settings.writePatience, queueLimit: settings.queuedBytesPerConnection, hangUp: { channel.close(promise: nil) }, metrics: metrics, logger: logger)
             metrics.connectionOpened()
             defer { metrics.connectionClosed() }

@@ -50,12 +50,14 @@ actor ServerConnection {
     /// It asked for its session's logout, and ends the session itself once it is answered.
     private var isLoggingOut = false
     private let connections: SignedInConnections
+    /// The changes pushed last, encoded once for every connection of the server.
+    private let encoded: EncodedChanges
 
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
         service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
         rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, userConnections: OpenCounts,
-        connections: SignedInConnections,
+        connections: SignedInConnections, encoded: EncodedChanges,
         writePatience: Duration, queueLimit: Int,
         hangUp: @escaping @Sendable () -> Void,
         metrics: ServerMetrics, logger: Logger
@@ -68,6 +70,7 @@ actor ServerConnection {
         self.serverRate = serverRate
         self.userSubscriptions = userSubscriptions
         self.connections = connections
+        self.encoded = encoded
         self.userConnections = userConnections
         self.writePatience = writePatience
         self.queueLimit = queueLimit
@@ -405,11 +408,18 @@ actor ServerConnection {
         await userSubscriptions.close(subscription.holder)
     }
 
+    /// Pushes a change: one of a catch-up (`waiting`) once those before it were taken, a live
+    /// one queued at once. A live one goes to every listener of its room at about the same
+    /// moment, and is encoded once for them all; a catch-up is this client's alone.
     private func push(_ change: StoreChange, to subscription: Int, waiting: Bool) async {
+        guard waiting else {
+            if let text = encoded.frame(change, subscription: subscription) { enqueue(text) }
+            return
+        }
         var frame = WireFrame(type: .change)
         frame.subscription = subscription
         frame.change = WireChange(change)
-        if waiting { await write(frame) } else { enqueue(frame) }
+        await write(frame)
     }
 
     /// Writes a frame once those before it were taken: a reply, or a page of a catch-up, so

@@ -55,6 +55,13 @@ package struct WireCodec: Sendable {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// The text `encode` gives for a frame that pushes a change to `subscription`, made from
+    /// the change's own JSON (`encode` of its `WireChange`) without encoding it again: the keys
+    /// in their sorted order, nothing else set.
+    package static func changeFrame(change json: String, subscription: Int) -> String {
+        #"{"change":"# + json + #","subscription":"# + String(subscription) + #","type":"change"}"#
+    }
+
     package func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> Value {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
