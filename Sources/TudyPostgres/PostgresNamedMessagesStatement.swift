@@ -3,23 +3,30 @@ import PostgresNIO
 import TudyKit
 
 /// The messages that notifications named, read by a server's feed as one prepared statement:
-/// each server runs it for nearly every message sent anywhere, so it is parsed once on its
-/// connection, not again each time.
+/// each server runs it for nearly every message sent anywhere, so it is parsed and planned once
+/// on its connection, not again each time.
+///
+/// Each message is found by its id alone (the subquery that `OFFSET 0` keeps apart), so the
+/// one plan kept for every list of ids reads the index however few messages the table held
+/// when it was made: joined as a whole, a table nearly empty then was read whole, and hashed,
+/// for every list of ids after.
 struct PostgresNamedMessagesStatement: PostgresPreparedStatement {
     static let name = "tudy_named_messages"
     static let sql = """
         \(columns)
         FROM unnest($1::BIGINT[]) WITH ORDINALITY AS named (id, position)
-        JOIN message ON message.id = named.id
+        CROSS JOIN LATERAL (SELECT * FROM message WHERE message.id = named.id OFFSET 0) AS message
         \(joins)
         ORDER BY named.position
         """
     static let bindingDataTypes: [PostgresDataType] = [.int8Array]
 
-    /// What a new message is read with: the members of its room as they are now, and what it quotes.
+    /// What a new message is read with: the members of its room as they are now (each found
+    /// by id: joined as a whole, every account was read and hashed for each message), and
+    /// what it quotes.
     static let columns = """
         SELECT message.id, message.room_id, message.text, message.sent_at, message.status, message.kind, users.name,
-               ARRAY(SELECT member.name_key FROM membership JOIN users AS member ON member.id = membership.user_id
+               ARRAY(SELECT (SELECT name_key FROM users AS member WHERE member.id = membership.user_id) FROM membership
                      WHERE membership.room_id = message.room_id AND membership.is_member),
                quoted.id, quoted.text, quoted.status, quoted_sender.name
         """

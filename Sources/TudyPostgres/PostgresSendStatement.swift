@@ -2,8 +2,10 @@ import Foundation
 import PostgresNIO
 import TudyKit
 
-/// A message's send as one prepared statement, parsed once on each connection: a send is the
-/// statement a busy database runs most, and it was three before, each parsed afresh.
+/// A message's send as one prepared statement, parsed and planned once on each connection: a
+/// send is the statement a busy database runs most, and it was three before, each parsed and
+/// planned afresh. Every table it reads is read by an index whatever its size when the plan was
+/// made (the key is looked up by sender and key together, not by the key alone).
 ///
 /// It finds the sender by the session, locks the room's row (held to commit: see
 /// `PostgresSchema`'s note on message order), checks the sender is still a member, takes the
@@ -24,7 +26,7 @@ struct PostgresSendStatement: PostgresPreparedStatement {
             SELECT nextval('message_id'), turn.id, sender.id, $4, $2, $5, $6, $7, $8
             FROM turn, sender
             WHERE EXISTS (SELECT 1 FROM membership WHERE room_id = turn.id AND user_id = sender.id AND is_member)
-                AND NOT EXISTS (SELECT 1 FROM message WHERE sender_id = sender.id AND client_key = $5)
+                AND NOT EXISTS (SELECT 1 FROM message WHERE sender_id = (SELECT id FROM sender) AND client_key = $5)
             ON CONFLICT (sender_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
             RETURNING id)
         SELECT inserted.id, sender.name

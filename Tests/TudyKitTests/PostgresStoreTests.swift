@@ -172,6 +172,49 @@ struct PostgresStoreTests {
         Issue.record("expected the index of letters and pairs to be read twice within 20 s; its scans: \(scans)")
     }
 
+    /// The lines of a plan that read a table whole, or the index of senders' keys by the key
+    /// alone (its second column: the whole index).
+    private static func readsWhole(_ plan: [String]) -> [String] {
+        plan.indices.filter { index in
+            let line = plan[index]
+            let readsKeys = line.contains("Scan") && line.contains("message_by_client_key")
+            return line.contains("Seq Scan") || (readsKeys && !plan[(index + 1)...].prefix(2).contains { $0.contains("sender_id =") })
+        }.map { plan[$0] }
+    }
+
+    @Test("the plans a server's busiest statements keep for all values read by index, whether made in a new database or in one that holds thousands of messages")
+    func keptPlansReadByIndex() async throws {
+        let (url, store, _, ben, room) = try await annAndBenInNewDatabase()
+        let send = "'hash', now(), \(room.id), 'hello', 'key', 'hello', 'text', NULL, 'channel', 'prefix'"
+        let named = "ARRAY[1, 2, 3]::BIGINT[]"
+        for stage in ["a new database", "a database of 2,000 people in 1,000 rooms and 20,000 messages, analyzed"] {
+            if stage != "a new database" {
+                _ = try await store.send("hello", to: room.id, from: ben)
+                for sql in [
+                    "INSERT INTO users (name, name_key, password_hash) SELECT 'user' || i, 'user' || i, 'none' FROM generate_series(1, 2000) AS i",
+                    "INSERT INTO session (token_hash, user_id, expires_at) SELECT 'token' || id, id, now() + interval '1 day' FROM users",
+                    "INSERT INTO room (kind) SELECT 'group' FROM generate_series(1, 1000)",
+                    """
+                    INSERT INTO membership (room_id, user_id, position)
+                    SELECT room.id, users.id, 0 FROM room JOIN users ON users.id % 1000 = room.id % 1000 ON CONFLICT DO NOTHING
+                    """,
+                    """
+                    INSERT INTO message (id, room_id, sender_id, text, sent_at, search_text, client_key)
+                    SELECT nextval('message_id'), room_id, user_id, 'filler ' || i, now(), 'filler ' || i, room_id || ' ' || i
+                    FROM membership, generate_series(1, 10) AS i
+                    """,
+                    "ANALYZE",
+                ] {
+                    try await PostgresTestCluster.administer(sql, in: url)
+                }
+            }
+            let sendPlan = try await PostgresTestCluster.keptPlan(of: PostgresSendStatement.self, arguments: send, in: url)
+            #expect(Self.readsWhole(sendPlan).isEmpty, "in \(stage), a send's plan reads whole: \(sendPlan.joined(separator: "\n"))")
+            let namedPlan = try await PostgresTestCluster.keptPlan(of: PostgresNamedMessagesStatement.self, arguments: named, in: url)
+            #expect(Self.readsWhole(namedPlan).isEmpty, "in \(stage), the feed's read of messages reads whole: \(namedPlan.joined(separator: "\n"))")
+        }
+    }
+
     @Test("search text folded by an older rule (or by lower()) is folded again at the next start")
     func searchTextFoldedAgain() async throws {
         let (url, store, ann, ben, room) = try await annAndBenInNewDatabase()

@@ -78,6 +78,26 @@ enum PostgresTestCluster {
         }
     }
 
+    /// The plan PostgreSQL keeps for all values of `statement` (the one a connection runs it
+    /// with, `plan_cache_mode` being `force_generic_plan`), made now in the database at `url`
+    /// and shown for `arguments` (SQL, one per parameter): its lines, as EXPLAIN gives them.
+    static func keptPlan<Statement: PostgresPreparedStatement>(
+        of statement: Statement.Type, arguments: String, in url: String
+    ) async throws -> [String] {
+        let types = Statement.bindingDataTypes.map { $0.knownSQLName ?? "TEXT" }.joined(separator: ", ")
+        return try await withClient(for: url) { client in
+            try await client.withConnection { connection in
+                for sql in ["SET plan_cache_mode = force_generic_plan", "PREPARE kept (\(types)) AS \(Statement.sql)"] {
+                    _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: connection.logger)
+                }
+                var lines: [String] = []
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: "EXPLAIN EXECUTE kept (\(arguments))"), logger: connection.logger)
+                for try await line in rows.decode(String.self) { lines.append(line) }
+                return lines
+            }
+        }
+    }
+
     private static func withClient<Result: Sendable>(
         for database: String?, _ body: @Sendable (PostgresClient) async throws -> Result
     ) async throws -> Result {
