@@ -28,11 +28,10 @@ actor ServerConnection {
     private var signInMistakes = 0
     private var requestCount = 0
     private var tellingHealth: Task<Void, Never>?
-    private let writePatience: Duration
+    /// Hangs up on the client once a frame has waited for it too long.
+    private let patience: WritePatience
     private let hangUp: @Sendable () -> Void
     private let metrics: ServerMetrics
-    /// The client was hung up on, having taken no frame for `writePatience`.
-    private var stalled = false
     /// What the client is owed and has not taken yet, handed to the socket by `writer`.
     private var queue = OutboundQueue()
     private var writer: Task<Void, Never>?
@@ -72,7 +71,7 @@ actor ServerConnection {
         self.connections = connections
         self.encoded = encoded
         self.userConnections = userConnections
-        self.writePatience = writePatience
+        self.patience = WritePatience(writePatience, hangUp: hangUp)
         self.queueLimit = queueLimit
         self.hangUp = hangUp
         self.metrics = metrics
@@ -443,7 +442,7 @@ actor ServerConnection {
     /// the client away: it is not reading what it is owed. A frame alone is always queued,
     /// so that no reply is too big for the queue.
     private func enqueue(_ text: String) {
-        guard !stalled, !overflowed else { return }
+        guard !patience.gaveUp, !overflowed else { return }
         guard queue.isEmpty || queue.bytes + text.utf8.count <= queueLimit else {
             overflow()
             return
@@ -467,28 +466,10 @@ actor ServerConnection {
     }
 
     /// Writes a frame, which waits while the client's socket is full; a client that takes
-    /// nothing for `writePatience` has stopped reading, and is hung up on, so that what it is
+    /// nothing for its patience has stopped reading, and is hung up on, so that what it is
     /// owed does not pile up in the server.
     private func writeWaiting(_ text: String) async {
-        await withinPatience { try await self.outbound.write(.text(text)) }
-    }
-
-    /// Hangs up on the client if `write` (which waits while its socket is full) has not
-    /// returned within `writePatience`.
-    private func withinPatience(_ write: () async throws -> Void) async {
-        let patience = writePatience
-        let watch = Task { [weak self] in
-            guard (try? await Task.sleep(for: patience)) != nil else { return }
-            await self?.giveUpOnReader()
-        }
-        defer { watch.cancel() }
-        try? await write()
-    }
-
-    private func giveUpOnReader() {
-        guard !stalled else { return }
-        stalled = true
-        hangUp()
+        await patience.write { try await self.outbound.write(.text(text)) }
     }
 
     /// Why a client whose queue passed `queueLimit` is sent away.
@@ -499,7 +480,7 @@ actor ServerConnection {
     private var overflowVerdict: Verdict { .close(.policyViolation, overflowReason) }
 
     /// Drops what the client is owed, ends its subscriptions and sends it away, telling it why
-    /// if it takes the closing frame within `writePatience`.
+    /// if it takes the closing frame within its patience.
     private func overflow() {
         overflowed = true
         metrics.queued(-queue.bytes)
@@ -513,16 +494,16 @@ actor ServerConnection {
     }
 
     /// Hangs up on a client that was sent its closing frame, unless it closes within
-    /// `writePatience`: the connection would otherwise last as long as the client keeps it.
+    /// its patience: the connection would otherwise last as long as the client keeps it.
     private func hangUpAfterPatience() async {
-        guard (try? await Task.sleep(for: writePatience)) != nil else { return }
+        guard (try? await Task.sleep(for: patience.patience)) != nil else { return }
         hangUp()
     }
 
     /// Closes the connection once what is queued was written (or the client was hung up on).
     func close(_ code: WebSocketErrorCode, reason: String) async {
         await drained()
-        await withinPatience { try await self.outbound.close(code, reason: reason) }
+        await patience.write { try await self.outbound.close(code, reason: reason) }
     }
 
     private func errorFrame(id: Int?, _ error: WireError) -> WireFrame {
@@ -541,8 +522,8 @@ actor ServerConnection {
         writer?.cancel()
         metrics.queued(-queue.bytes)
         queue.removeAll()
-        let notReading: (String, String)? = stalled
-            ? ("not_reading", "hung up: it took no frame for \(writePatience.components.seconds) s")
+        let notReading: (String, String)? = patience.gaveUp
+            ? ("not_reading", "hung up: it took no frame for \(patience.patience.components.seconds) s")
             : overflowed ? ("queue_full", "sent away: over \(queueLimit / 1024) KiB waited for it") : nil
         return (requestCount, notReading)
     }
