@@ -93,6 +93,15 @@ package final class PostgresChatStore: SeedableStore {
             host: host, port: parts.port ?? 5432, username: user, password: parts.password ?? password,
             database: database.isEmpty ? nil : database, tls: .disable)
         configuration.options.connectTimeout = .seconds(5)
+        // A connection back in the pool is not pinged while idle (keep-alive): the pool made a
+        // task group and a timer for that each time one came back, for every statement, and
+        // for closing one over the minimum once idle too; the two were a sixth of a busy
+        // server's work. A connection that dies while idle is found when next used: the
+        // request fails, and the client asks again (a send by its key). The four kept open
+        // serve a busy server nearly all its statements, with no timer; more are opened as
+        // needed and closed once idle.
+        configuration.options.keepAliveBehavior = nil
+        configuration.options.minimumConnections = 4
         // A prepared statement (a send, the feed's read of new messages) is planned once, when
         // it is first run, and that plan is kept for all values: planning them afresh for
         // each was half of what the database spent on a busy server. Each is written so that
