@@ -9,8 +9,10 @@ import Synchronization
 /// each patience that sees writing.
 final class WritePatience: Sendable {
     private struct State {
-        /// When the frame being written now began to be, if one is.
-        var writingSince: ContinuousClock.Instant?
+        /// When each frame being written now began to be, by a number of its own: a closing
+        /// frame may be written while another frame still is.
+        var writing: [Int: ContinuousClock.Instant] = [:]
+        var nextWrite = 0
         var isWatching = false
         var gaveUp = false
     }
@@ -33,35 +35,47 @@ final class WritePatience: Sendable {
     /// has not returned within the patience. What it throws is the connection's end, told by
     /// its close. It runs on its caller's actor, as the write does.
     nonisolated(nonsending) func write(_ write: () async throws -> Void) async {
-        let startsWatch = state.withLock { state in
-            state.writingSince = .now
-            defer { state.isWatching = true }
-            return !state.isWatching
+        let (number, startsWatch) = state.withLock { state in
+            defer { (state.nextWrite, state.isWatching) = (state.nextWrite + 1, true) }
+            state.writing[state.nextWrite] = .now
+            return (state.nextWrite, !state.isWatching && !state.gaveUp)
         }
-        if startsWatch { Task { [weak self] in await self?.watch() } }
+        if startsWatch {
+            // Held only while it looks: a connection that ended is not kept for its patience.
+            Task { [weak self, patience] in
+                var wait = patience
+                while true {
+                    try? await Task.sleep(for: wait)
+                    guard let self, let next = self.lookAgain() else { return }
+                    wait = next
+                }
+            }
+        }
         try? await write()
-        state.withLock { $0.writingSince = nil }
+        _ = state.withLock { $0.writing.removeValue(forKey: number) }
     }
 
-    /// Sleeps the patience, then as long again as the frame being written then has left of it,
-    /// until no frame is being written (the watch ends) or one has waited it all.
-    private func watch() async {
-        var wait = patience
-        while true {
-            try? await Task.sleep(for: wait)
-            let next = state.withLock { state -> Duration? in
-                guard let since = state.writingSince else {
-                    state.isWatching = false
-                    return nil
-                }
-                let left = patience - (ContinuousClock.now - since)
-                guard left <= .zero else { return left }
-                (state.isWatching, state.gaveUp) = (false, true)
-                return nil
+    /// How much longer to wait before looking again: what the oldest frame being written has
+    /// left of the patience. Nil when none is being written, the watch ending, or when one has
+    /// waited it all, the client hung up on.
+    private func lookAgain() -> Duration? {
+        enum Look { case wait(Duration), stop, giveUp }
+        let look = state.withLock { state -> Look in
+            guard let since = state.writing.values.min() else {
+                state.isWatching = false
+                return .stop
             }
-            guard let next else { break }
-            wait = next
+            let left = patience - (ContinuousClock.now - since)
+            guard left <= .zero else { return .wait(left) }
+            (state.isWatching, state.gaveUp) = (false, true)
+            return .giveUp
         }
-        if gaveUp { hangUp() }
+        switch look {
+        case .wait(let left): return left
+        case .stop: return nil
+        case .giveUp:
+            hangUp()
+            return nil
+        }
     }
 }
