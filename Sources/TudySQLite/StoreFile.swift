@@ -34,18 +34,76 @@ enum StoreFile {
             try prepare?(db)
         }
         do {
-            if try kind(of: path) == .new {
-                try create(path: path, configuration: configuration)
+            // Most starts find a store of this schema, and open it without the lock.
+            if let database = try openComplete(path: path, for: opener, configuration: configuration) { return database }
+            try StoreOpeningLock.holding(directory: directory) {
+                // Another tudy may have made or migrated it while this one waited.
+                switch try kind(of: path) {
+                case .new: try create(path: path, configuration: configuration)
+                case .store, .unfinished: try migrate(path: path, configuration: configuration)
+                }
             }
-            guard access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
-                throw StorageError.readOnly(path: path)
-            }
+            try requireWritable(path)
             let database = try connect(path: path, for: opener, configuration: configuration)
             if try database.read(StoreSchema.migrator.hasBeenSuperseded) { throw StorageError.newerSchema(path: path) }
-            try StoreSchema.migrator.migrate(database)
             return database
         } catch let error as DatabaseError {
             throw translate(error, path: path)
+        }
+    }
+
+    /// The store at `path` opened, if it is a finished tudy store with every migration of this
+    /// tudy; nil if it must be made or migrated first, under the lock. A file that another tudy
+    /// is making reads as unfinished, or as no tudy store until it is marked: it is looked at
+    /// again under the lock.
+    private static func openComplete(
+        path: String, for opener: SQLiteChatStore.Access, configuration: Configuration
+    ) throws -> (any DatabaseWriter)? {
+        do {
+            guard try kind(of: path) == .store else { return nil }
+        } catch StorageError.notATudyStore {
+            return nil
+        }
+        try requireWritable(path)
+        let database = try connect(path: path, for: opener, configuration: configuration)
+        let (superseded, complete) = try database.read { db in
+            (try StoreSchema.migrator.hasBeenSuperseded(db), try StoreSchema.migrator.hasCompletedMigrations(db))
+        }
+        if superseded { throw StorageError.newerSchema(path: path) }
+        guard complete else {
+            try database.close()
+            return nil
+        }
+        return database
+    }
+
+    /// Brings a store made by an earlier tudy to this schema, and to WAL mode.
+    private static func migrate(path: String, configuration: Configuration) throws {
+        try requireWritable(path)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        if try queue.read(StoreSchema.migrator.hasBeenSuperseded) { throw StorageError.newerSchema(path: path) }
+        try StoreSchema.migrator.migrate(queue)
+        try setWALMode(queue, path: path)
+    }
+
+    /// - Throws: `StorageError.readOnly` unless the store and its folder may be written: SQLite
+    ///   makes its journal files beside the store.
+    private static func requireWritable(_ path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK) == 0 else {
+            throw StorageError.readOnly(path: path)
+        }
+    }
+
+    /// Puts the store in WAL mode, a mark in the file: set while making or migrating it, under
+    /// the lock, since a connection that sets it while another has the file open is refused at
+    /// once, without waiting.
+    private static func setWALMode(_ queue: DatabaseQueue, path: String) throws {
+        let mode = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        guard mode == "wal" else {
+            throw StorageError.unreadable(
+                path: path, reason: "SQLite's WAL mode is refused there (a network file system?); give --store a path on a local disk")
         }
     }
 
@@ -56,15 +114,9 @@ enum StoreFile {
         var configuration = configuration
         switch opener {
         case .session:
-            // GRDB leaves this connection's journal mode alone. WAL is a mark in the file, set
-            // once; a store already in WAL mode opens without writing a thing.
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let mode = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
-            guard mode == "wal" else {
-                throw StorageError.unreadable(
-                    path: path, reason: "SQLite's WAL mode is refused there (a network file system?); give --store a path on a local disk")
-            }
-            return queue
+            // GRDB leaves this connection's journal mode alone: the store was put in WAL mode
+            // when it was made or migrated, and opens without writing a thing.
+            return try DatabaseQueue(path: path, configuration: configuration)
         case .server:
             // GRDB's WAL set-up makes sure the -wal file is there, and not empty, for its
             // readers: a table made and dropped at each start, and a checkpoint at each close.
@@ -80,8 +132,10 @@ enum StoreFile {
     enum Kind: Equatable {
         /// Nothing yet, or an empty file: it becomes a store.
         case new
-        /// A tudy store.
+        /// A tudy store, finished: in WAL mode, as making or migrating a store leaves it.
         case store
+        /// A tudy store not yet in WAL mode: being made by another tudy, or left half made.
+        case unfinished
     }
 
     /// - Throws: `StorageError` for anything that is not a tudy store, an empty file or nothing.
@@ -110,11 +164,12 @@ enum StoreFile {
         }
         let header = try StoreFileHeader(path: path)
         guard header.isSQLite else { throw StorageError.notATudyStore(path: path) }
-        if header.applicationID == applicationID { return .store }
-        guard header.applicationID == 0, header.userVersion == 0, try isUnmarkedTudyStore(path: path) else {
-            throw StorageError.notATudyStore(path: path)
+        if header.applicationID != applicationID {
+            guard header.applicationID == 0, header.userVersion == 0, try isUnmarkedTudyStore(path: path) else {
+                throw StorageError.notATudyStore(path: path)
+            }
         }
-        return .store
+        return header.isInWALMode ? .store : .unfinished
     }
 
     /// Whether a SQLite file without tudy's mark was made by a tudy from before the mark:
@@ -161,6 +216,7 @@ enum StoreFile {
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try StoreSchema.migrator.migrate(queue)
+        try setWALMode(queue, path: path)
         try queue.close()
     }
 

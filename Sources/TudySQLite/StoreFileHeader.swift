@@ -23,6 +23,9 @@ struct StoreFileHeader {
         bytes.starts(with: Array("SQLite format 3\0".utf8))
     }
 
+    /// Whether the file is in WAL mode: its read and write versions, at offsets 18 and 19, are 2.
+    var isInWALMode: Bool { bytes.count == 100 && bytes[18] == 2 && bytes[19] == 2 }
+
     /// `PRAGMA application_id`, big-endian at offset 68.
     var applicationID: Int32 { integer(at: 68) }
     /// `PRAGMA user_version`, big-endian at offset 60.

@@ -164,6 +164,29 @@ struct SharedStoreTests {
         #expect(reader.output.hasSuffix("alice: hello from alice\n"))
     }
 
+    /// Two terminals opened at once on a first run: the store is made, or migrated, once.
+    @Test("four processes started at once on no store yet, or on one of an older schema, all open it, and it is whole")
+    func startedTogether() async throws {
+        for round in 0..<16 {
+            let directory = try TemporaryDirectory.make()
+            let store = directory.appendingPathComponent("tudy.sqlite").path
+            let upgrades = round % 2 == 1
+            if upgrades { try FileManager.default.copyItem(atPath: StoreUpgradeTests.fixture.path, toPath: store) }
+            let processes = try (1...4).map { _ in try TudyProcess(["--store", store], input: [], directory: directory) }
+            for (number, result) in processes.map({ $0.finish() }).enumerated() {
+                #expect(
+                    result.status == 0 && result.errors == "",
+                    "round \(round) (\(upgrades ? "v14 store" : "new store")), process \(number + 1) exited \(result.status): \(result.errors)")
+            }
+            #expect(try integrity(store) == "ok")
+            let applied = try await DatabaseQueue(path: store).read(StoreSchema.migrator.hasCompletedMigrations)
+            #expect(applied, "round \(round): the store is not at this tudy's schema")
+            if upgrades {
+                #expect(try await messages(in: store, roomID: 1, as: "bob").count == 4)
+            }
+        }
+    }
+
     @Test("several processes piping into one room at once: every message once, in each sender's order, no errors")
     func concurrentSenders() async throws {
         let directory = try TemporaryDirectory.make()
