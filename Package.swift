@@ -41,6 +41,16 @@ let package = Package(
             pkgConfig: "libmd",
             providers: [.apt(["libmd-dev"])]
         ),
+        // The Swift runtime's hook for its global executor, which tudy serve hands to SwiftNIO.
+        .target(name: "CConcurrencyHook"),
+        .target(
+            name: "TudyEventLoops",
+            dependencies: [
+                "CConcurrencyHook",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "TudyKit",
             dependencies: ["CArgon2", "CMessageDigest"]
@@ -110,6 +120,7 @@ let package = Package(
                 "TudyPostgres",
                 "TudyServer",
                 "TudyRemote",
+                "TudyEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
@@ -120,6 +131,7 @@ let package = Package(
             dependencies: [
                 "TudyKit",
                 "TudyRemote",
+                "TudyEventLoops",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TudyKit
+import TudyEventLoops
 import TudyRemote
 
 /// `tudy-load`: simulated people chatting over real WebSockets, to measure a tudy server.
@@ -47,6 +48,7 @@ struct LoadTest: AsyncParsableCommand {
     }
 
     func run() async throws {
+        EventLoopsAsGlobalExecutor.install()
         let people = LoadPeople(servers: servers, prefix: "load" + String(UInt32.random(in: 0 ... .max), radix: 36))
         if let idle {
             try await people.holdIdle(idle, subscriptions: subscriptionsEach)

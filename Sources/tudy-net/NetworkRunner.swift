@@ -1,4 +1,5 @@
 import TudyCommandLine
+import TudyEventLoops
 import TudyKit
 import TudyRemote
 
@@ -23,6 +24,7 @@ enum NetworkRunner: NetworkModes {
     }
 
     static func serve(_ settings: ServeSettings) async -> RunOutcome {
-        await ServerLauncher.run(settings)
+        EventLoopsAsGlobalExecutor.install()
+        return await ServerLauncher.run(settings)
     }
 }
