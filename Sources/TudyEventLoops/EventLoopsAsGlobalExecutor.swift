@@ -2,9 +2,9 @@ import CConcurrencyHook
 import NIOCore
 import NIOPosix
 
-/// Runs every task of the process that has no actor of its own on SwiftNIO's event loops (its
-/// singleton group, which the server's sockets and PostgreSQL's connections use), not on the
-/// Swift runtime's own pool of threads.
+/// Runs the work of every task and actor of the process that has no executor of its own on
+/// SwiftNIO's event loops (its singleton group, which the server's sockets and PostgreSQL's
+/// connections use), not on the Swift runtime's own pool of threads.
 ///
 /// A WebSocket's frame went from the socket's event loop to a task on the runtime's pool and
 /// back, each a thread woken, for every frame read and written: a fifth of a busy server's
