@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import TudyKit
 import TudyEventLoops
+import TudyKit
 import TudyRemote
 
 /// `tudy-load`: simulated people chatting over real WebSockets, to measure a tudy server.
