@@ -4,8 +4,9 @@ import TudyKit
 
 /// A `ChatStore` in a SQLite file, shared safely by several tudy processes.
 ///
-/// Every write is one immediate transaction, committed with `synchronous = FULL`
-/// in WAL mode: once a call returns, what it wrote survives a kill of the process.
+/// Every write is made in an immediate transaction, committed with `synchronous = FULL`
+/// in WAL mode: once a call returns, what it wrote survives a kill of the process. Writes
+/// that meet at the writer share a transaction, each in a savepoint (`StoreWriter`).
 /// Each query is checked against the acting user, whatever ids it is given.
 package final class SQLiteChatStore: SeedableStore, BatchSending {
     /// Who a store is opened for, which decides its connections to the file.
@@ -72,7 +73,7 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
         _ = try? await database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
-    /// Runs `body` in one immediate transaction on the writer's thread. It runs on its caller's
+    /// Runs `body` in an immediate transaction on the writer's thread (see `StoreWriter`). It runs on its caller's
     /// executor until then, so that a send from the main actor goes to the writer's thread and
     /// straight back, waking no other thread.
     nonisolated(nonsending) func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

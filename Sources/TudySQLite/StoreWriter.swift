@@ -1,20 +1,85 @@
+import Dispatch
 import GRDB
-import TudyKit
+import Synchronization
 
-/// Makes a store's writes, one at a time, on a thread of its own: each is GRDB's blocking write,
-/// disk sync and all, which must not hold one of Swift's few shared threads.
-actor StoreWriter {
+/// Makes a store's writes on a thread of its own, and commits together the writes that came
+/// while the one before was being committed: one transaction, one disk sync for them all.
+///
+/// Each write is GRDB's blocking write, disk sync and all, which must not hold one of Swift's
+/// few shared threads. A server on SQLite has one writer for every connection's sends, and
+/// the disk syncs once a commit: a commit for each write made the sync the limit of how many
+/// messages a second one server took, and the wait for it most of a busy server's delivery
+/// time. Writes committed together each run in a savepoint of their own: one that fails is
+/// undone alone, and tells its caller why; the others are kept. No caller hears that its
+/// write was made before the commit that holds it is synced.
+final class StoreWriter: Sendable {
+    private struct WaitingWrite: Sendable {
+        let body: @Sendable (Database) throws -> any Sendable
+        let continuation: CheckedContinuation<any Sendable, any Error>
+    }
+
     private let database: any DatabaseWriter
-    private let executor = DispatchQueueExecutor(label: "tudy.store-writer")
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    private let queue = DispatchQueue(label: "tudy.store-writer")
+    /// The writes waiting for the writer's thread, in the order they came.
+    private let waiting = Mutex<[WaitingWrite]>([])
 
     init(_ database: any DatabaseWriter) {
         self.database = database
     }
 
-    /// Runs `body` in one immediate transaction, and returns once it is committed and synced.
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) throws -> T {
-        try database.write(body)
+    /// Runs `body` in an immediate transaction, and returns once it is committed and synced.
+    /// It may share the transaction with other writes; if it throws, what it wrote is undone,
+    /// and theirs is not.
+    nonisolated(nonsending) func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let value = try await withCheckedThrowingContinuation { continuation in
+            let isFirst = waiting.withLock { writes in
+                writes.append(WaitingWrite(body: body, continuation: continuation))
+                return writes.count == 1
+            }
+            // Later ones are taken by the commit this schedules, or by the one after it.
+            if isFirst { queue.async { self.commitWaiting() } }
+        }
+        // `body` gave it.
+        return value as! T
+    }
+
+    /// How many writes wait for the writer's thread now; for tests.
+    var waitingCount: Int { waiting.withLock { $0.count } }
+
+    private func commitWaiting() {
+        let writes = waiting.withLock { writes in
+            defer { writes = [] }
+            return writes
+        }
+        switch writes.count {
+        case 0: return
+        // One alone needs no savepoint: that is a send from a person's prompt.
+        case 1: writes[0].continuation.resume(with: Result { try database.write(writes[0].body) })
+        default: commit(together: writes)
+        }
+    }
+
+    /// Each write in a savepoint of its own, so that one that throws is undone alone. SQLite
+    /// undoes the whole transaction for some errors (a full disk, a failed read or write of
+    /// the file); GRDB then fails the whole write, and so every write of the group is told it
+    /// failed, not only the one that met the error.
+    private func commit(together writes: [WaitingWrite]) {
+        do {
+            let outcomes = try database.write { db in
+                writes.map { write -> Result<any Sendable, any Error> in
+                    Result {
+                        var value: (any Sendable)?
+                        try db.inSavepoint {
+                            value = try write.body(db)
+                            return .commit
+                        }
+                        return value!
+                    }
+                }
+            }
+            for (write, outcome) in zip(writes, outcomes) { write.continuation.resume(with: outcome) }
+        } catch {
+            for write in writes { write.continuation.resume(throwing: error) }
+        }
     }
 }
