@@ -73,9 +73,9 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
         _ = try? await database.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
 
-    /// Runs `body` in an immediate transaction on the writer's thread (see `StoreWriter`). It runs on its caller's
-    /// executor until then, so that a send from the main actor goes to the writer's thread and
-    /// straight back, waking no other thread.
+    /// Runs `body` in an immediate transaction on the writer's thread (see `StoreWriter`). It
+    /// runs on its caller's executor until then, so that a send from the main actor goes to the
+    /// writer's thread and straight back.
     nonisolated(nonsending) func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await writer.write(body)
