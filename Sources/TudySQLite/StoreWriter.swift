@@ -36,8 +36,15 @@ final class StoreWriter: Sendable {
                 writes.append(WaitingWrite(body: body, continuation: continuation))
                 return writes.count == 1
             }
-            // Later ones are taken by the commit this schedules, or by the one after it.
-            if isFirst { queue.async { self.commitWaiting() } }
+            // Later ones are taken by the commit this schedules, or by the one after it. Each
+            // caller hears once the writer is let go: a store its callers are done with closes
+            // then, not a moment after they go on (the last to close a file empties its -wal).
+            if isFirst {
+                queue.async { [weak self] in
+                    let answers = self?.commitWaiting() ?? []
+                    for (write, outcome) in answers { write.continuation.resume(with: outcome) }
+                }
+            }
         }
         // `body` gave it.
         return value as! T
@@ -46,16 +53,17 @@ final class StoreWriter: Sendable {
     /// How many writes wait for the writer's thread now; for tests.
     var waitingCount: Int { waiting.withLock { $0.count } }
 
-    private func commitWaiting() {
+    /// Commits the writes waiting; returns what each is to be told.
+    private func commitWaiting() -> [(WaitingWrite, Result<any Sendable, any Error>)] {
         let writes = waiting.withLock { writes in
             defer { writes = [] }
             return writes
         }
         switch writes.count {
-        case 0: return
+        case 0: return []
         // One alone needs no savepoint: that is a send from a person's prompt.
-        case 1: writes[0].continuation.resume(with: Result { try database.write(writes[0].body) })
-        default: commit(together: writes)
+        case 1: return [(writes[0], Result { try database.write(writes[0].body) })]
+        default: return Array(zip(writes, commit(together: writes)))
         }
     }
 
@@ -63,9 +71,9 @@ final class StoreWriter: Sendable {
     /// undoes the whole transaction for some errors (a full disk, a failed read or write of
     /// the file); GRDB then fails the whole write, and so every write of the group is told it
     /// failed, not only the one that met the error.
-    private func commit(together writes: [WaitingWrite]) {
+    private func commit(together writes: [WaitingWrite]) -> [Result<any Sendable, any Error>] {
         do {
-            let outcomes = try database.write { db in
+            return try database.write { db in
                 writes.map { write -> Result<any Sendable, any Error> in
                     Result {
                         var value: (any Sendable)?
@@ -77,9 +85,8 @@ final class StoreWriter: Sendable {
                     }
                 }
             }
-            for (write, outcome) in zip(writes, outcomes) { write.continuation.resume(with: outcome) }
         } catch {
-            for write in writes { write.continuation.resume(throwing: error) }
+            return writes.map { _ in .failure(error) }
         }
     }
 }
