@@ -72,6 +72,14 @@ struct StoreWriterTests {
         }
     }
 
+    /// A write that keeps `value` and gives it back.
+    private func keeping(_ value: Int) -> @Sendable (Database) throws -> Int {
+        { db in
+            try db.execute(sql: "INSERT INTO kept VALUES (?)", arguments: [value])
+            return value
+        }
+    }
+
     private func kept(in database: DatabaseQueue) async throws -> [Int] {
         try await database.read { db in try Int.fetchAll(db, sql: "SELECT x FROM kept ORDER BY x") }
     }
@@ -81,18 +89,12 @@ struct StoreWriterTests {
         let (writer, database, commits) = try await newWriter()
         let before = commits.value
         let outcomes = try await writeTogether(writer, [
-            { db in
-                try db.execute(sql: "INSERT INTO kept VALUES (1)")
-                return 1
-            },
+            keeping(1),
             { db in
                 try db.execute(sql: "INSERT INTO kept VALUES (2)")
                 throw Refused()
             },
-            { db in
-                try db.execute(sql: "INSERT INTO kept VALUES (3)")
-                return 3
-            },
+            keeping(3),
         ])
         #expect(try outcomes[0].get() == 1)
         #expect(throws: Refused.self, "the write that threw is told why") { try outcomes[1].get() }
@@ -105,19 +107,13 @@ struct StoreWriterTests {
     func groupUndoneWhole() async throws {
         let (writer, database, _) = try await newWriter()
         let outcomes = try await writeTogether(writer, [
-            { db in
-                try db.execute(sql: "INSERT INTO kept VALUES (1)")
-                return 1
-            },
+            keeping(1),
             { db in
                 try db.execute(sql: "INSERT INTO kept VALUES (2)")
                 try db.execute(sql: "ROLLBACK")
                 throw Refused()
             },
-            { db in
-                try db.execute(sql: "INSERT INTO kept VALUES (3)")
-                return 3
-            },
+            keeping(3),
         ])
         #expect(outcomes.allSatisfy { (try? $0.get()) == nil }, "every write of the group failed: \(outcomes)")
         #expect(try await kept(in: database) == [0])
