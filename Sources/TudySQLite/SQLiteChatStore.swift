@@ -59,9 +59,24 @@ package final class SQLiteChatStore: SeedableStore, BatchSending {
 
     // MARK: - Access
 
+    /// Runs `body` on one snapshot of the store, which it only reads.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await database.read(body)
+            guard let connection = database as? DatabaseQueue else { return try await database.read(body) }
+            // A session's one connection, which also writes, reads in a plain transaction:
+            // GRDB's read-only mode sets `PRAGMA query_only` on and off around each read, and
+            // SQLite expires every compiled statement of the connection at each such pragma,
+            // so that each read made every statement kept compiled compile again.
+            return try await connection.unsafeRead { db in
+                var value: T?
+                let changes = db.totalChangesCount
+                try db.inTransaction(.deferred) {
+                    value = try body(db)
+                    return .commit
+                }
+                assert(db.totalChangesCount == changes, "a read of the store wrote to it")
+                return value!
+            }
         } catch let error as DatabaseError {
             throw StoreFile.translate(error, path: path)
         }

@@ -45,8 +45,8 @@ struct StoreNews: Sendable {
         }
         var reads: [(roomID: Int, reader: User, upTo: Int, change: Int)] = []
         if newest.readChange > cursor.readChange {
-            reads = try Row.fetchAll(
-                db,
+            reads = try db.fetchAll(
+                Row.self,
                 sql: """
                     SELECT read_change.id, read_change.room_id, read_change.up_to, user.name
                     FROM read_change JOIN user ON user.id = read_change.user_id
@@ -56,8 +56,8 @@ struct StoreNews: Sendable {
         }
         var endedSessions: [String: Int] = [:]
         if newest.sessionEnd > cursor.sessionEnd {
-            for row in try Row.fetchAll(
-                db, sql: "SELECT token_hash, MAX(id) AS last FROM session_end WHERE id > ? AND id <= ? GROUP BY token_hash",
+            for row in try db.fetchAll(
+                Row.self, sql: "SELECT token_hash, MAX(id) AS last FROM session_end WHERE id > ? AND id <= ? GROUP BY token_hash",
                 arguments: [cursor.sessionEnd, newest.sessionEnd])
             {
                 endedSessions[row["token_hash"]] = row["last"]
@@ -68,8 +68,8 @@ struct StoreNews: Sendable {
 
     /// For each value of `column` in the rows of a change table between two keys, its last key.
     private static func lastKeys(of column: String, in table: String, after: Int, through: Int, _ db: Database) throws -> [Int: Int] {
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT \(column) AS subject, MAX(id) AS last FROM \(table) WHERE id > ? AND id <= ? GROUP BY \(column)",
+        let rows = try db.fetchAll(
+            Row.self, sql: "SELECT \(column) AS subject, MAX(id) AS last FROM \(table) WHERE id > ? AND id <= ? GROUP BY \(column)",
             arguments: [after, through])
         return Dictionary(uniqueKeysWithValues: rows.map { (($0["subject"] as Int), ($0["last"] as Int)) })
     }
