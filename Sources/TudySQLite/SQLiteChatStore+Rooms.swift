@@ -474,15 +474,26 @@ extension SQLiteChatStore {
 
     package func markRead(roomID: Int, upTo messageID: Int, for session: Session) async throws {
         let now = clock.now()
+        try await write { db in try Self.markRead(roomID: roomID, upTo: messageID, for: session, now: now, in: db) }
+    }
+
+    package func markRead(_ marks: [Int: Int], for session: Session) async throws {
+        let now = clock.now()
         try await write { db in
-            let userID = try Self.requireMember(roomID: roomID, session: session, now: now, in: db).id
-            // No further than the newest message: a mark past it would count what comes as read.
-            let newest = try db.fetchOne(Int.self, sql: "SELECT MAX(id) FROM message WHERE room_id = ?", arguments: [roomID]) ?? 0
-            try db.run(sql: """
-                    UPDATE membership SET last_read_message_id = ?
-                    WHERE room_id = ? AND user_id = ? AND last_read_message_id < ?
-                    """, arguments: [min(messageID, newest), roomID, userID, min(messageID, newest)])
+            for (roomID, messageID) in marks.sorted(by: { $0.key < $1.key }) {
+                try Self.markRead(roomID: roomID, upTo: messageID, for: session, now: now, in: db)
+            }
         }
+    }
+
+    private static func markRead(roomID: Int, upTo messageID: Int, for session: Session, now: Date, in db: Database) throws {
+        let userID = try requireMember(roomID: roomID, session: session, now: now, in: db).id
+        // No further than the newest message: a mark past it would count what comes as read.
+        let newest = try db.fetchOne(Int.self, sql: "SELECT MAX(id) FROM message WHERE room_id = ?", arguments: [roomID]) ?? 0
+        try db.run(sql: """
+                UPDATE membership SET last_read_message_id = ?
+                WHERE room_id = ? AND user_id = ? AND last_read_message_id < ?
+                """, arguments: [min(messageID, newest), roomID, userID, min(messageID, newest)])
     }
 
     package func readMarks(in roomID: Int, for session: Session) async throws -> [User: Int] {

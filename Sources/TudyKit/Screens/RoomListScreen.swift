@@ -126,7 +126,8 @@ final class RoomListScreen: Screen {
     }
 
     /// Prints every unread message of every room, oldest first, each naming its room, and marks
-    /// each room read up to what was printed, one write a room; whether there was any.
+    /// each room read up to what was printed, in one write when the store can (`BatchMarking`);
+    /// whether there was any.
     private func showUnread(for session: Session) async throws -> Bool {
         var unread: [(message: Message, room: Room)] = []
         let rooms = try await roomsToLook(for: session)
@@ -160,8 +161,12 @@ final class RoomListScreen: Screen {
             // Each room's messages here run on from its first unread with no gap.
             shownUpTo[room.id] = message.id
         }
-        for (roomID, last) in shownUpTo.sorted(by: { $0.key < $1.key }) {
-            try await context.store.markRead(roomID: roomID, upTo: last, for: session)
+        if shownUpTo.count > 1, let store = context.store as? any BatchMarking {
+            try await store.markRead(shownUpTo, for: session)
+        } else {
+            for (roomID, last) in shownUpTo.sorted(by: { $0.key < $1.key }) {
+                try await context.store.markRead(roomID: roomID, upTo: last, for: session)
+            }
         }
         return unread.contains { isNews($0.message, for: session) }
     }
