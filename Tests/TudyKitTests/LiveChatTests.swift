@@ -350,6 +350,33 @@ struct LiveChatTests {
         #expect(await app.send("/where") == [] && app.output.standardOutput.hasSuffix("chat > rooms > @alice\n"), "it goes on in the room")
     }
 
+    @Test("at a terminal, a message /wait printed at the list of rooms is not printed again as the live change that came with it")
+    func waitAtListPrintsOnce() async throws {
+        let whenWaiting = Locked<(@Sendable () async throws -> Void)?>(nil)
+        let app = try await app(sleep: { duration in
+            let send = whenWaiting.value
+            whenWaiting.value = nil
+            try await send?()
+            try await Task.sleep(for: duration)
+        })
+        app.context.showsLiveMessages = true
+        await app.send("/chat")
+        app.output.clear()
+        let store = app.store
+        let alice = try await app.session("alice")
+        whenWaiting.value = { _ = try await store.send("a reply", to: 1, from: alice) }
+        #expect(await app.send("/wait 5") == [])
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !app.context.live.pending.contains(where: { if case .message = $0 { true } else { false } }) {
+            #expect(ContinuousClock.now < deadline, "the reply's live change never came: pending \(app.context.live.pending)")
+            guard ContinuousClock.now < deadline else { return }
+            await Task.yield()
+        }
+        // As the prompt shows what came while a command ran.
+        await app.tabBar.show(app.context.live.takeAll())
+        #expect(app.output.standardOutput == "[11-27 09:00] #1 @alice alice: a reply\n")
+    }
+
     @Test("/wait with nothing coming fails with one line saying what to do; in the rooms list too")
     func waitTimesOut() async throws {
         let app = try await app(sleep: { _ in })

@@ -17,7 +17,8 @@ extension ChatCoordinator {
                 if isNews, !context.console.isInFront() { try await alert(message, for: session) }
                 return
             }
-            guard isNews else { return }
+            // `/wait` at the list of rooms may have printed it from the store as it came.
+            guard isNews, !context.live.wasPrinted(message) else { return }
             let room = try await knownRoom(message.roomID, for: session)
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
             try await alert(message, for: session)

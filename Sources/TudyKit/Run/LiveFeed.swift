@@ -35,6 +35,9 @@ final class LiveFeed {
     /// Whether the store is away (its connection lost, or its server's database down), so
     /// that what is sent waits for it.
     private(set) var storeIsAway = false
+    /// In each room, the newest message a look at the list of rooms printed from the store
+    /// (`/wait` there): the stream's copy of it, arriving after, is not printed again.
+    private var printedThrough: [Int: Int] = [:]
 
     /// - Parameter sleep: how a wait's time-out passes; tests make it immediate.
     init(store: any ChatStore, sleep: @escaping @Sendable (Duration) async throws -> Void) {
@@ -79,6 +82,7 @@ final class LiveFeed {
                 $0.isConnectionReport && $0 != .connection(Self.streamEndedNotice) && $0 != .connection(Self.sessionEndedNotice)
             }
             following = session
+            printedThrough = [:]
         }
         epoch += 1
         guard let session else { return }
@@ -161,6 +165,17 @@ final class LiveFeed {
     func takeRoomsWithNews() -> Set<Int> {
         defer { roomsWithNews = [] }
         return roomsWithNews
+    }
+
+    /// Notes that a look at the store printed the messages of room `roomID` up to `id`.
+    func notePrinted(upTo id: Int, in roomID: Int) {
+        printedThrough[roomID] = max(printedThrough[roomID] ?? 0, id)
+    }
+
+    /// Whether a look at the store printed `message` already: ids grow within a room, and a
+    /// look prints a room's messages up to its newest with no gap.
+    func wasPrinted(_ message: Message) -> Bool {
+        message.id <= printedThrough[message.roomID] ?? 0
     }
 
     /// Takes every change that arrived, oldest first.

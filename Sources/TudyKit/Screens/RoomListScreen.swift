@@ -161,6 +161,7 @@ final class RoomListScreen: Screen {
             // Each room's messages here run on from its first unread with no gap.
             shownUpTo[room.id] = message.id
         }
+        for (roomID, last) in shownUpTo { context.live.notePrinted(upTo: last, in: roomID) }
         if shownUpTo.count > 1, let store = context.store as? any BatchMarking {
             try await store.markRead(shownUpTo, for: session)
         } else {
