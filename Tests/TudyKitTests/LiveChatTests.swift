@@ -27,6 +27,19 @@ struct LiveChatTests {
         return app
     }
 
+    /// The app of `app()`, and a place for an action run once, when a wait's time starts to run:
+    /// a reply sent then comes while `/wait` waits, never before.
+    private func appActingWhenWaiting() async throws -> (TestApp, Locked<(@Sendable () async throws -> Void)?>) {
+        let whenWaiting = Locked<(@Sendable () async throws -> Void)?>(nil)
+        let app = try await app(sleep: { duration in
+            let action = whenWaiting.value
+            whenWaiting.value = nil
+            try await action?()
+            try await Task.sleep(for: duration)
+        })
+        return (app, whenWaiting)
+    }
+
     private func unread(_ app: TestApp, room: Int) async throws -> Int {
         try await app.store.rooms(of: try await app.session("bob")).first { $0.room.id == room }?.unreadCount ?? -1
     }
@@ -327,14 +340,7 @@ struct LiveChatTests {
 
     @Test("/wait prints a reply that comes while it waits, once, and goes on")
     func waitForReply() async throws {
-        // The reply is sent when the wait's time starts to run: while /wait waits, never before.
-        let whenWaiting = Locked<(@Sendable () async throws -> Void)?>(nil)
-        let app = try await app(sleep: { duration in
-            let send = whenWaiting.value
-            whenWaiting.value = nil
-            try await send?()
-            try await Task.sleep(for: duration)
-        })
+        let (app, whenWaiting) = try await appActingWhenWaiting()
         await app.send("/chat", "/open 1")
         app.output.clear()
         let store = app.store
@@ -352,13 +358,7 @@ struct LiveChatTests {
 
     @Test("at a terminal, a message /wait printed at the list of rooms is not printed again as the live change that came with it")
     func waitAtListPrintsOnce() async throws {
-        let whenWaiting = Locked<(@Sendable () async throws -> Void)?>(nil)
-        let app = try await app(sleep: { duration in
-            let send = whenWaiting.value
-            whenWaiting.value = nil
-            try await send?()
-            try await Task.sleep(for: duration)
-        })
+        let (app, whenWaiting) = try await appActingWhenWaiting()
         app.context.showsLiveMessages = true
         await app.send("/chat")
         app.output.clear()
