@@ -1,6 +1,6 @@
-import Dispatch
 import GRDB
 import Synchronization
+import TudyKit
 
 /// Makes a store's writes on a thread of its own, and commits together the writes that came
 /// while the one before was being committed: one transaction, one disk sync for them all.
@@ -12,16 +12,26 @@ import Synchronization
 /// time. Writes committed together each run in a savepoint of their own: one that fails is
 /// undone alone, and tells its caller why; the others are kept. No caller hears that its
 /// write was made before the commit that holds it is synced.
-final class StoreWriter: Sendable {
+actor StoreWriter {
     private struct WaitingWrite: Sendable {
+        let ticket: Int
         let body: @Sendable (Database) throws -> any Sendable
-        let continuation: CheckedContinuation<any Sendable, any Error>
+    }
+
+    /// The writes waiting for the writer's thread, in the order they came, and what a commit
+    /// made for the others it took, until each comes to hear it.
+    private struct Pending {
+        var nextTicket = 0
+        var waiting: [WaitingWrite] = []
+        var outcomes: [Int: Result<any Sendable, any Error>] = [:]
     }
 
     private let database: any DatabaseWriter
-    private let queue = DispatchQueue(label: "tudy.store-writer")
-    /// The writes waiting for the writer's thread, in the order they came.
-    private let waiting = Mutex<[WaitingWrite]>([])
+    private let executor = DispatchQueueExecutor(label: "tudy.store-writer")
+    /// Held by callers too, so that a write waits here before its caller hops to the writer.
+    private let pending = Mutex(Pending())
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(_ database: any DatabaseWriter) {
         self.database = database
@@ -31,39 +41,45 @@ final class StoreWriter: Sendable {
     /// It may share the transaction with other writes; if it throws, what it wrote is undone,
     /// and theirs is not.
     nonisolated(nonsending) func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let value = try await withCheckedThrowingContinuation { continuation in
-            let isFirst = waiting.withLock { writes in
-                writes.append(WaitingWrite(body: body, continuation: continuation))
-                return writes.count == 1
-            }
-            // Later ones are taken by the commit this schedules, or by the one after it. Each
-            // caller hears once the writer is let go: a store its callers are done with closes
-            // then, not a moment after they go on (the last to close a file empties its -wal).
-            if isFirst {
-                queue.async { [weak self] in
-                    let answers = self?.commitWaiting() ?? []
-                    for (write, outcome) in answers { write.continuation.resume(with: outcome) }
-                }
-            }
+        let ticket = pending.withLock { pending in
+            defer { pending.nextTicket += 1 }
+            pending.waiting.append(WaitingWrite(ticket: pending.nextTicket, body: body))
+            return pending.nextTicket
         }
+        // A call into the actor comes back straight to the caller's executor, where a
+        // continuation resumed on the writer's thread came back by way of a thread of Swift's
+        // shared pool: a thread woken more for every write.
+        let value = try await outcome(of: ticket)
         // `body` gave it.
         return value as! T
     }
 
     /// How many writes wait for the writer's thread now; for tests.
-    var waitingCount: Int { waiting.withLock { $0.count } }
+    nonisolated var waitingCount: Int { pending.withLock { $0.waiting.count } }
 
-    /// Commits the writes waiting; returns what each is to be told.
-    private func commitWaiting() -> [(WaitingWrite, Result<any Sendable, any Error>)] {
-        let writes = waiting.withLock { writes in
-            defer { writes = [] }
-            return writes
+    /// What write `ticket` is to be told: from the commit that took it, made now with every
+    /// write waiting if none has.
+    private func outcome(of ticket: Int) throws -> any Sendable {
+        let writes = pending.withLock { pending in
+            defer { pending.waiting = [] }
+            return pending.waiting
         }
+        let outcomes = commit(writes)
+        return try pending.withLock { pending in
+            for (write, outcome) in zip(writes, outcomes) {
+                pending.outcomes[write.ticket] = outcome
+            }
+            return pending.outcomes.removeValue(forKey: ticket)!
+        }.get()
+    }
+
+    /// Commits `writes`; returns what each is to be told.
+    private func commit(_ writes: [WaitingWrite]) -> [Result<any Sendable, any Error>] {
         switch writes.count {
         case 0: return []
         // One alone needs no savepoint: that is a send from a person's prompt.
-        case 1: return [(writes[0], Result { try database.write(writes[0].body) })]
-        default: return Array(zip(writes, commit(together: writes)))
+        case 1: return [Result { try database.write(writes[0].body) }]
+        default: return commit(together: writes)
         }
     }
 
