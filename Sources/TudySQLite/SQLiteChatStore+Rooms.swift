@@ -197,12 +197,17 @@ extension SQLiteChatStore {
     ///   room they are not in, as for a missing room.
     @discardableResult
     static func requireMember(roomID: Int, session: Session, now: Date, in db: Database) throws -> (id: Int64, user: User) {
-        let user = try signedIn(session.token, now: now, in: db)
+        // One statement for both checks: every send and read of a room makes them.
         guard
-            try db.fetchOne(Row.self, sql: "SELECT 1 FROM membership WHERE room_id = ? AND user_id = ? AND is_member",
-                arguments: [roomID, user.id]) != nil
-        else { throw StoreError.noSuchRoom(roomID) }
-        return user
+            let row = try db.fetchOne(Row.self, sql: """
+                    SELECT user.id, user.name, EXISTS (
+                        SELECT 1 FROM membership WHERE membership.room_id = ? AND membership.user_id = user.id AND membership.is_member)
+                    FROM session JOIN user ON user.id = session.user_id
+                    WHERE session.token_hash = ? AND session.expires_at > ?
+                    """, arguments: [roomID, session.token.hash, StoreDate.text(now)])
+        else { throw StoreError.sessionEnded }
+        guard row[2] as Bool else { throw StoreError.noSuchRoom(roomID) }
+        return (row[0], User(name: row[1]))
     }
 
     static func room(id: Int64, in db: Database) throws -> Room {
@@ -327,10 +332,12 @@ extension SQLiteChatStore {
         return try await write { db in
             let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
             return try outgoings.map { outgoing in
-                if let key = outgoing.key, let kept = try Self.messages(
-                    where: "message.sender_id = ? AND message.client_key = ?", arguments: [sender.id, key], in: db
-                ).first {
-                    return kept
+                // A retry finds its first send's message; a new key (nearly every send) finds
+                // nothing by the index alone, without the message's whole row and joins.
+                if let key = outgoing.key, let keptID = try db.fetchOne(
+                    Int64.self, sql: "SELECT id FROM message WHERE sender_id = ? AND client_key = ?", arguments: [sender.id, key]
+                ) {
+                    return try Self.messages(where: "message.id = ?", arguments: [keptID], in: db)[0]
                 }
                 // A message is never moved or removed: found in the room now, it is there
                 // when the reply is written.

@@ -185,7 +185,8 @@ package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking {
                     WHERE session.token_hash = ? AND session.expires_at > ?
                     """, arguments: [token.hash, StoreDate.text(now)])
         else { throw StoreError.sessionEnded }
-        return (row["id"], User(name: row["name"]))
+        // By place, not by name: each request of a session checks it.
+        return (row[0], User(name: row[1]))
     }
 
     package func profile(named name: String) async throws -> UserProfile {

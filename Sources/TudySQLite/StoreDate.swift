@@ -7,7 +7,37 @@ import TudyKit
 enum StoreDate {
     static func text(_ date: Date) -> String {
         let time = CivilTime(date)
-        return "\(time.year.padded(to: 4))-\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) "
+        guard (0...9999).contains(time.year) else { return paddedText(time) }
+        // Digit by digit into the string's own bytes: each send and each session check writes
+        // the time, and interpolating seven padded numbers was most of what a check cost.
+        return String(unsafeUninitializedCapacity: 23) { text in
+            func put(_ value: Int, width: Int, at end: Int) {
+                var rest = value
+                for index in stride(from: end - 1, through: end - width, by: -1) {
+                    text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(time.year, width: 4, at: 4)
+            text[4] = UInt8(ascii: "-")
+            put(time.month, width: 2, at: 7)
+            text[7] = UInt8(ascii: "-")
+            put(time.day, width: 2, at: 10)
+            text[10] = UInt8(ascii: " ")
+            put(time.hour, width: 2, at: 13)
+            text[13] = UInt8(ascii: ":")
+            put(time.minute, width: 2, at: 16)
+            text[16] = UInt8(ascii: ":")
+            put(time.second, width: 2, at: 19)
+            text[19] = UInt8(ascii: ".")
+            put(time.millisecond, width: 3, at: 23)
+            return 23
+        }
+    }
+
+    /// The same text by interpolation: for a year of more than four digits (or before year 0).
+    static func paddedText(_ time: CivilTime) -> String {
+        "\(time.year.padded(to: 4))-\(time.month.padded(to: 2))-\(time.day.padded(to: 2)) "
             + "\(time.hour.padded(to: 2)):\(time.minute.padded(to: 2)):\(time.second.padded(to: 2))."
             + time.millisecond.padded(to: 3)
     }

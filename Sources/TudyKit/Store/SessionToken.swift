@@ -7,9 +7,14 @@ public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
 
     /// The token as a client sends it.
     public let text: String
+    /// What a store keeps instead of the token: its SHA-256, in hex (libmd's). A token is
+    /// random, so a fast hash is enough; nobody can turn a stolen hash back into a token.
+    /// Worked out once, since every request of a session looks its session up by it.
+    package let hash: String
 
     public init(text: String) {
         self.text = text
+        hash = SHA256.hex(text)
     }
 
     /// A new token from the system's secure random source.
@@ -20,10 +25,6 @@ public struct SessionToken: Hashable, Sendable, CustomStringConvertible {
         return SessionToken(text: String(base64.prefix(43))
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"))
     }
-
-    /// What a store keeps instead of the token: its SHA-256, in hex (libmd's). A token is
-    /// random, so a fast hash is enough; nobody can turn a stolen hash back into a token.
-    package var hash: String { SHA256.hex(text) }
 
     /// Never the secret itself.
     public var description: String { "session token" }
