@@ -155,18 +155,24 @@ package final class Console {
         let stamp = Sanitizer.inert(stamp)
         let sender = Sanitizer.inert(sender)
         let plainPrefix = isAction ? "\(stamp) * \(sender) " : "\(stamp) \(sender): "
+        guard text.utf8.contains(UInt8(ascii: "\n")) || capabilities.colour || capabilities.width() != nil else {
+            // A line of one line to a pipe or a file, as a script's sends are printed: no
+            // indent, wrap or style to work out.
+            output.write(plainPrefix + Sanitizer.inert(text) + "\n", to: .standardOutput)
+            return
+        }
         let indent = String(repeating: " ", count: DisplayWidth.of(plainPrefix))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
             // An empty line of the message stays empty: no indent trails it.
             index > 0 && line.isEmpty ? [""] : wrap(prefix: index == 0 ? plainPrefix : indent, text: Sanitizer.inert(String(line)))
         }
+        guard capabilities.colour else {
+            for line in lines { output.write(line + "\n", to: .standardOutput) }
+            return
+        }
         let styledName = Style.name(sender).apply(sender)
         let styledPrefix = Style.dim.apply(stamp) + (isAction ? " * \(styledName) " : " \(styledName): ")
         for (index, line) in lines.enumerated() {
-            guard capabilities.colour else {
-                output.write(line + "\n", to: .standardOutput)
-                continue
-            }
             let head = index == 0 ? plainPrefix.count : (line.hasPrefix(indent) ? indent.count : 0)
             let rest = String(line.dropFirst(head))
             let said = namesViewer && !rest.isEmpty ? Style.bold.apply(rest) : rest
