@@ -19,4 +19,10 @@ package final class DispatchQueueExecutor: SerialExecutor, @unchecked Sendable {
         let executor = asUnownedSerialExecutor()
         queue.async { job.runSynchronously(on: executor) }
     }
+
+    /// Queues `work` after the jobs queued so far, to run on the queue as they do, but as no
+    /// job of its actor: it may touch only what is safe from any thread.
+    package func run(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
 }

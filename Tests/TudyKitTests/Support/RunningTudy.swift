@@ -31,7 +31,12 @@ final class RunningTudy: @unchecked Sendable {
 
     /// Writes lines to its input.
     func send(_ lines: String...) {
-        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        write(lines.map { $0 + "\n" }.joined())
+    }
+
+    /// Writes `text` to its input as it is: a line may be left unfinished.
+    func write(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
     }
 
     /// Waits until its output holds `expected`, for up to `seconds`; fails at once when it does not,
