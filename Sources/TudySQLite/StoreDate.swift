@@ -10,28 +10,26 @@ enum StoreDate {
         guard (0...9999).contains(time.year) else { return paddedText(time) }
         // Digit by digit into the string's own bytes: each send and each session check writes
         // the time, and interpolating seven padded numbers was most of what a check cost.
+        let fields: [(value: Int, width: Int, then: UInt8?)] = [
+            (time.year, 4, UInt8(ascii: "-")), (time.month, 2, UInt8(ascii: "-")), (time.day, 2, UInt8(ascii: " ")),
+            (time.hour, 2, UInt8(ascii: ":")), (time.minute, 2, UInt8(ascii: ":")), (time.second, 2, UInt8(ascii: ".")),
+            (time.millisecond, 3, nil),
+        ]
         return String(unsafeUninitializedCapacity: 23) { text in
-            func put(_ value: Int, width: Int, at end: Int) {
-                var rest = value
-                for index in stride(from: end - 1, through: end - width, by: -1) {
+            var end = 0
+            for field in fields {
+                end += field.width
+                var rest = field.value
+                for index in stride(from: end - 1, through: end - field.width, by: -1) {
                     text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                     rest /= 10
                 }
+                if let then = field.then {
+                    text[end] = then
+                    end += 1
+                }
             }
-            put(time.year, width: 4, at: 4)
-            text[4] = UInt8(ascii: "-")
-            put(time.month, width: 2, at: 7)
-            text[7] = UInt8(ascii: "-")
-            put(time.day, width: 2, at: 10)
-            text[10] = UInt8(ascii: " ")
-            put(time.hour, width: 2, at: 13)
-            text[13] = UInt8(ascii: ":")
-            put(time.minute, width: 2, at: 16)
-            text[16] = UInt8(ascii: ":")
-            put(time.second, width: 2, at: 19)
-            text[19] = UInt8(ascii: ".")
-            put(time.millisecond, width: 3, at: 23)
-            return 23
+            return end
         }
     }
 
