@@ -292,11 +292,27 @@ extension SQLiteChatStore {
     package func messages(in roomID: Int, for session: Session, after: Int, limit: Int) async throws -> [Message] {
         let now = clock.now()
         return try await read { db in
-            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            return try Self.messages(
-                where: "message.room_id = ? AND message.id > ? ORDER BY message.id LIMIT ?", arguments: [roomID, after, limit],
-                in: db)
+            try Self.messages(in: roomID, after: after, limit: limit, for: session, now: now, in: db)
         }
+    }
+
+    package func messages(after: [Int: Int], for session: Session, limit: Int) async throws -> [Int: [Message]] {
+        let now = clock.now()
+        return try await read { db in
+            var found: [Int: [Message]] = [:]
+            for (roomID, after) in after.sorted(by: { $0.key < $1.key }) {
+                found[roomID] = try Self.messages(in: roomID, after: after, limit: limit, for: session, now: now, in: db)
+            }
+            return found
+        }
+    }
+
+    private static func messages(
+        in roomID: Int, after: Int, limit: Int, for session: Session, now: Date, in db: Database
+    ) throws -> [Message] {
+        try requireMember(roomID: roomID, session: session, now: now, in: db)
+        return try messages(
+            where: "message.room_id = ? AND message.id > ? ORDER BY message.id LIMIT ?", arguments: [roomID, after, limit], in: db)
     }
 
     package func firstUnread(in roomID: Int, for session: Session) async throws -> Int? {

@@ -8,7 +8,7 @@ import TudyKit
 /// in WAL mode: once a call returns, what it wrote survives a kill of the process. Writes
 /// that meet at the writer share a transaction, each in a savepoint (`StoreWriter`).
 /// Each query is checked against the acting user, whatever ids it is given.
-package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking {
+package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, BatchReading {
     /// Who a store is opened for, which decides its connections to the file.
     package enum Access: Sendable {
         /// A chat session, which does one thing at a time: one connection, whose opening

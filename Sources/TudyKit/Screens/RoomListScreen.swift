@@ -132,16 +132,17 @@ final class RoomListScreen: Screen {
         var unread: [(message: Message, room: Room)] = []
         let rooms = try await roomsToLook(for: session)
         do {
+            var after: [Int: Int] = [:]
             for room in rooms {
-                let after: Int
                 if let through = shownThrough[room.id] {
-                    after = through
-                } else {
-                    guard let first = try await context.store.firstUnread(in: room.id, for: session) else { continue }
-                    after = first - 1
+                    after[room.id] = through
+                } else if let first = try await context.store.firstUnread(in: room.id, for: session) {
+                    after[room.id] = first - 1
                 }
-                let messages = try await context.store.messages(
-                    in: room.id, for: session, after: after, limit: RoomScreen.unreadCap)
+            }
+            let found = try await messages(after: after, for: session)
+            for room in rooms {
+                guard let messages = found[room.id] else { continue }
                 if messages.count == RoomScreen.unreadCap { roomsLeftUnread.insert(room.id) }
                 if let last = messages.last { shownThrough[room.id] = last.id }
                 // From the first that is news, as a room opens on its first unread.
@@ -170,6 +171,19 @@ final class RoomListScreen: Screen {
             }
         }
         return unread.contains { isNews($0.message, for: session) }
+    }
+
+    /// Each room's messages after its id, at most a room's unread cap: in one read when the
+    /// store can (`BatchReading`), so that news in many rooms costs what news in one does.
+    private func messages(after: [Int: Int], for session: Session) async throws -> [Int: [Message]] {
+        if after.count > 1, let store = context.store as? any BatchReading {
+            return try await store.messages(after: after, for: session, limit: RoomScreen.unreadCap)
+        }
+        var found: [Int: [Message]] = [:]
+        for (roomID, after) in after.sorted(by: { $0.key < $1.key }) {
+            found[roomID] = try await context.store.messages(in: roomID, for: session, after: after, limit: RoomScreen.unreadCap)
+        }
+        return found
     }
 
     /// Whether a message is news to the user: someone else's, not unsent, and not from someone they ignore.
