@@ -136,11 +136,13 @@ final class RoomListScreen: Screen {
             for room in rooms {
                 if let through = shownThrough[room.id] {
                     after[room.id] = through
-                } else if let first = try await context.store.firstUnread(in: room.id, for: session) {
+                } else if let first = try await withoutRoomsLeft([room.id: 0], { _ in
+                    try await context.store.firstUnread(in: room.id, for: session)
+                }) ?? nil {
                     after[room.id] = first - 1
                 }
             }
-            let found = try await messages(after: after, for: session)
+            let found = try await withoutRoomsLeft(after) { try await messages(after: $0, for: session) } ?? [:]
             for room in rooms {
                 guard let messages = found[room.id] else { continue }
                 if messages.count == RoomScreen.unreadCap { roomsLeftUnread.insert(room.id) }
@@ -163,14 +165,36 @@ final class RoomListScreen: Screen {
             shownUpTo[room.id] = message.id
         }
         for (roomID, last) in shownUpTo { context.live.notePrinted(upTo: last, in: roomID) }
-        if shownUpTo.count > 1, let store = context.store as? any BatchMarking {
-            try await store.markRead(shownUpTo, for: session)
-        } else {
-            for (roomID, last) in shownUpTo.sorted(by: { $0.key < $1.key }) {
-                try await context.store.markRead(roomID: roomID, upTo: last, for: session)
+        try await withoutRoomsLeft(shownUpTo) { shownUpTo in
+            if shownUpTo.count > 1, let store = context.store as? any BatchMarking {
+                try await store.markRead(shownUpTo, for: session)
+            } else {
+                for (roomID, last) in shownUpTo.sorted(by: { $0.key < $1.key }) {
+                    try await context.store.markRead(roomID: roomID, upTo: last, for: session)
+                }
             }
         }
         return unread.contains { isNews($0.message, for: session) }
+    }
+
+    /// What `body` gives for `rooms` (ids and a message id each), less each room the user left
+    /// since the look began: the store has no such room for them any more, so it is forgotten
+    /// and `body` runs again without it; nil when every room was left. Failing the whole look
+    /// for it would fail every look after, and show nothing of the rooms still theirs.
+    private func withoutRoomsLeft<T>(
+        _ rooms: [Int: Int], _ body: ([Int: Int]) async throws -> T
+    ) async throws -> T? {
+        var rooms = rooms
+        while !rooms.isEmpty {
+            do {
+                return try await body(rooms)
+            } catch StoreError.noSuchRoom(let roomID) where rooms[roomID] != nil {
+                rooms[roomID] = nil
+                knownRooms[roomID] = nil
+                shownThrough[roomID] = nil
+            }
+        }
+        return nil
     }
 
     /// Each room's messages after its id, at most a room's unread cap: in one read when the
