@@ -136,10 +136,12 @@ final class RoomListScreen: Screen {
             for room in rooms {
                 if let through = shownThrough[room.id] {
                     after[room.id] = through
-                } else if let first = try await withoutRoomsLeft([room.id: 0], { _ in
-                    try await context.store.firstUnread(in: room.id, for: session)
-                }) ?? nil {
-                    after[room.id] = first - 1
+                    continue
+                }
+                do {
+                    if let first = try await context.store.firstUnread(in: room.id, for: session) { after[room.id] = first - 1 }
+                } catch StoreError.noSuchRoom(room.id) {
+                    forget(room.id)
                 }
             }
             let found = try await withoutRoomsLeft(after) { try await messages(after: $0, for: session) } ?? [:]
@@ -190,11 +192,16 @@ final class RoomListScreen: Screen {
                 return try await body(rooms)
             } catch StoreError.noSuchRoom(let roomID) where rooms[roomID] != nil {
                 rooms[roomID] = nil
-                knownRooms[roomID] = nil
-                shownThrough[roomID] = nil
+                forget(roomID)
             }
         }
         return nil
+    }
+
+    /// Forgets a room the user left since the look began.
+    private func forget(_ roomID: Int) {
+        knownRooms[roomID] = nil
+        shownThrough[roomID] = nil
     }
 
     /// Each room's messages after its id, at most a room's unread cap: in one read when the
