@@ -21,9 +21,11 @@ extension DeliveryModelTests {
         }
     }
 
-    @Test("/wait at the list of rooms after leaving a room that had news: the news of the rooms still hers is shown, at that look and every one after", arguments: LookStore.allCases)
+    /// With a line between the two looks, the second finds where each room's unread begins
+    /// afresh (`firstUnread`); without, it reads on from where the first stopped.
+    @Test("/wait at the list of rooms after leaving a room that had news: the news of the rooms still hers is shown, at that look and every one after", arguments: LookStore.allCases, [false, true])
     @MainActor
-    func waitAtTheRoomListAfterLeavingARoom(kind: LookStore) async throws {
+    func waitAtTheRoomListAfterLeavingARoom(kind: LookStore, lineBetween: Bool) async throws {
         let store = try kind.make()
         let rita = try await store.signUp(name: "rita", password: "password-rita")
         let sam = try await store.signUp(name: "sam", password: "password-sam")
@@ -42,6 +44,7 @@ extension DeliveryModelTests {
         _ = try await store.send("three", to: direct.id, from: sam)
         _ = try await store.send("four", to: group.id, from: sam)
         try await store.leave(roomID: group.id, session: try await store.logIn(name: "rita", password: "password-rita"))
+        if lineBetween { #expect(await app.send("/whoami") == []) }
         #expect(await app.send("/wait 5") == [])
         _ = try await store.send("five", to: direct.id, from: sam)
         #expect(await app.send("/wait 5") == [])
