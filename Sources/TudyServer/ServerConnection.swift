@@ -236,14 +236,17 @@ actor ServerConnection {
         var asked = request
         (asked.id, asked.token) = (0, nil)
         let scope = (signedIn?.token.hash ?? "-") + " " + ((try? codec.encode(asked)) ?? key)
-        if let earlier = await replies.reply(for: scope) {
-            // Only while the session lasts: one logged out since is refused like any other.
-            if signedIn != nil { _ = try await service.checkedSession(signedIn) }
-            return earlier.answering(request.id)
+        let (service, session, logger) = (service, signedIn, logger)
+        let (frame, isRepeat) = try await replies.reply(for: scope) {
+            // Its client lost the connection it was first sent on while it was answered there.
+            logger.info("a request sent again waits for the answer to its first", metadata: ["op": "\(request.op.rawValue)"])
+        } answer: {
+            try await service.answer(request, signedInAs: session)
         }
-        let frame = try await service.answer(request, signedInAs: signedIn)
-        await replies.keep(frame, for: scope)
-        return frame
+        guard isRepeat else { return frame }
+        // Only while the session lasts: one logged out since is refused like any other.
+        if signedIn != nil { _ = try await service.checkedSession(signedIn) }
+        return frame.answering(request.id)
     }
 
     /// The members of a room of the user's who have a connection signed in to this server now

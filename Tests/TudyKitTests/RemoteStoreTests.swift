@@ -322,6 +322,35 @@ struct RemoteStoreTests {
         #expect(try await store.projects(.all).count == 1)
     }
 
+    @Test("a sign-up sent again on a new connection while the first is still being answered gets the first's answer: the account is made once, and its maker is not told the name is taken")
+    func signUpRepeatedWhileAnswered() async throws {
+        let gate = HashGate()
+        // Opened whatever happens: a hash left waiting would hold the one thread hashing for every test after.
+        defer { gate.open() }
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: GatedHasher(gate: gate))
+        let log = ServerLog()
+        let server = try await TestServer.start(store, log: log)
+        defer { Task { await server.stop() } }
+        var request = WireRequest(op: .signUp)
+        (request.id, request.key, request.name, request.password) = (1, "sign-up-1", "ann", "ann-password")
+        let text = try WireCodec().encode(request)
+        let first = Task { try await RawSocket.exchange(server.url, [text]) }
+        try await waitUntil("the first sign-up hashing") { gate.entered == 1 }
+        // As a client sends it again once it has reconnected.
+        let second = Task { try await RawSocket.exchange(server.url, [text]) }
+        // Waiting for the first's answer, or else (wrongly) in line to be hashed beside it.
+        try await waitUntil("the second sign-up waiting") {
+            log.contains("a request sent again waits") || PasswordWork.shared.waitingCount >= 2
+        }
+        gate.open()
+        let replies = try [await first.value, await second.value].map { exchange in
+            try WireCodec().decode(WireFrame.self, from: try #require(exchange.replies.first))
+        }
+        #expect(replies.allSatisfy { $0.error == nil }, "replies: \(replies)")
+        #expect(replies[0].session?.token != nil && replies[0].session?.token == replies[1].session?.token)
+        #expect(gate.entered == 1, "hashed \(gate.entered) times")
+    }
+
     @Test("log_out closes its connection; a keyed request replayed after it is refused, and on another's connection is theirs, never the cached reply")
     func replayAfterLogoutRefused() async throws {
         let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
@@ -711,4 +740,45 @@ struct RemoteStoreTests {
         let reply = try #require(frames.first { $0.type == .reply })
         #expect(reply.roomCursors == [WireRoomCursor(roomID: first.id, messageID: ids[4]), WireRoomCursor(roomID: second.id, messageID: ids[3])])
     }
+}
+
+/// Lets password hashes through only once opened, counting those that came.
+private final class HashGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var count = 0
+
+    var entered: Int { condition.withLock { count } }
+
+    func pass() {
+        condition.withLock {
+            count += 1
+            while !isOpen { condition.wait() }
+        }
+    }
+
+    func open() {
+        condition.withLock {
+            isOpen = true
+            condition.broadcast()
+        }
+    }
+}
+
+/// Argon2id at the tests' cost, each hash held at a gate until it opens.
+private struct GatedHasher: PasswordHasher {
+    let gate: HashGate
+    private let hasher = Argon2idPasswordHasher(cost: .testing)
+
+    init(gate: HashGate) {
+        self.gate = gate
+    }
+
+    func hash(_ password: String) throws -> String {
+        gate.pass()
+        return try hasher.hash(password)
+    }
+
+    func verify(_ password: String, against encoded: String) -> Bool { hasher.verify(password, against: encoded) }
+    var unmatchableHash: String { hasher.unmatchableHash }
 }
