@@ -395,12 +395,15 @@ actor RemoteConnection {
         if let outbound {
             isClosing = true
             try? await outbound.close(.normalClosure, reason: nil)
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await task?.value }
-                group.addTask { try? await Task.sleep(for: .seconds(1)) }
-                await group.next()
-                group.cancelAll()
-            }
+            // Whichever comes first ends the wait. (A task group would wait for both: a task's
+            // value is awaited to its end, cancelled or not, and a server that answers no
+            // frame while it works on a request kept /quit waiting until it was done.)
+            let (ended, end) = AsyncStream.makeStream(of: Void.self)
+            let closing = Task { await task?.value; end.finish() }
+            let patience = Task { try? await Task.sleep(for: .seconds(1)); end.finish() }
+            for await _ in ended {}
+            closing.cancel()
+            patience.cancel()
         }
         task?.cancel()
         for waiting in pending.values { waiting.continuation.resume(throwing: CancellationError()) }

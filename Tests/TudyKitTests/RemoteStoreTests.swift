@@ -351,6 +351,26 @@ struct RemoteStoreTests {
         #expect(gate.entered == 1, "hashed \(gate.entered) times")
     }
 
+    @Test("a client leaving while its server still works on a request of its (and reads nothing of it meanwhile) goes without waiting for that answer")
+    func closeWhileServerWorks() async throws {
+        let gate = HashGate()
+        defer { gate.open() }
+        let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: GatedHasher(gate: gate))
+        let server = try await TestServer.start(store)
+        defer { Task { await server.stop() } }
+        let client = try await server.client(requestTimeout: .milliseconds(300))
+        // Not answered within the request time: the hash waits at its gate.
+        await #expect(throws: RemoteStoreError.self) { _ = try await client.signUp(name: "ann", password: "ann-password") }
+        let closed = Locked(false)
+        Task {
+            await client.close()
+            closed.value = true
+        }
+        try await waitUntil("the client closed, its sign-up still unanswered") { closed.value }
+        let names = try await store.userNames()
+        #expect(gate.entered == 1 && names.isEmpty)
+    }
+
     @Test("log_out closes its connection; a keyed request replayed after it is refused, and on another's connection is theirs, never the cached reply")
     func replayAfterLogoutRefused() async throws {
         let store = InMemoryChatStore(clock: WallClock { Date() }, hasher: Argon2idPasswordHasher(cost: .testing))
