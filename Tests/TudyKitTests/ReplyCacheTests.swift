@@ -12,25 +12,9 @@ struct ReplyCacheTests {
 
     @Test("a repeat that comes while the first is being answered waits for that answer: the store is asked once, and both get its reply")
     func repeatWaitsForTheFirst() async throws {
-        let cache = ReplyCache()
-        let asked = Locked(0)
-        let (released, release) = AsyncStream.makeStream(of: Void.self)
-        let first = Task {
-            try await cache.reply(for: "sign up ann") {
-                asked.mutate { $0 += 1 }
-                for await _ in released { break }
-                return Self.frame(7)
-            }
-        }
-        try await waitUntil("the first being answered") { asked.value == 1 }
-        let repeated = Task {
-            try await cache.reply(for: "sign up ann") {
-                asked.mutate { $0 += 1 }
-                return Self.frame(8)
-            }
-        }
-        // Waiting for the first, or (wrongly) answered on its own.
-        try await waitUntil("the repeat waiting") { await cache.repeatsWaiting == 1 || asked.value == 2 }
+        let (cache, asked) = (ReplyCache(), Locked(0))
+        let (first, repeated, release) = try await Self.repeatWhileHeld(
+            "sign up ann", in: cache, asked: asked, firstAnswer: { Self.frame(7) }, repeatAnswer: Self.frame(8))
         release.finish()
         let (firstReply, repeatReply) = (try await Self.outcome(of: first), try await Self.outcome(of: repeated))
         #expect(firstReply.frame.messageID == 7 && !firstReply.isRepeat)
@@ -41,25 +25,9 @@ struct ReplyCacheTests {
 
     @Test("a repeat that waited for an answer that failed is answered afresh; nothing of the failure is kept")
     func repeatAfterAFailureIsAnswered() async throws {
-        let cache = ReplyCache()
-        let asked = Locked(0)
-        let (released, release) = AsyncStream.makeStream(of: Void.self)
-        let first = Task {
-            try await cache.reply(for: "post") {
-                asked.mutate { $0 += 1 }
-                for await _ in released { break }
-                throw Refused()
-            }
-        }
-        try await waitUntil("the first being answered") { asked.value == 1 }
-        let repeated = Task {
-            try await cache.reply(for: "post") {
-                asked.mutate { $0 += 1 }
-                return Self.frame(9)
-            }
-        }
-        // Waiting for the first, or (wrongly) answered on its own.
-        try await waitUntil("the repeat waiting") { await cache.repeatsWaiting == 1 || asked.value == 2 }
+        let (cache, asked) = (ReplyCache(), Locked(0))
+        let (first, repeated, release) = try await Self.repeatWhileHeld(
+            "post", in: cache, asked: asked, firstAnswer: { throw Refused() }, repeatAnswer: Self.frame(9))
         release.finish()
         await #expect(throws: Refused.self) { try await Self.outcome(of: first) }
         let reply = try await Self.outcome(of: repeated)
@@ -147,6 +115,35 @@ struct ReplyCacheTests {
         #expect(await cache.repeatsWaiting == 0)
     }
 
+    private typealias Asking = Task<(frame: WireFrame, isRepeat: Bool), any Error>
+
+    /// An ask of `scope` whose answer (`firstAnswer`) is held until `release` finishes, once it
+    /// is being answered; then a repeat of it (whose own answer would be `repeatAnswer`), once
+    /// it waits for the first or, wrongly, has been answered on its own. Every answer given
+    /// counts itself in `asked`.
+    private static func repeatWhileHeld(
+        _ scope: String, in cache: ReplyCache, asked: Locked<Int>,
+        firstAnswer: @escaping @Sendable () throws -> WireFrame, repeatAnswer: WireFrame
+    ) async throws -> (first: Asking, repeated: Asking, release: AsyncStream<Void>.Continuation) {
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
+        let first = Task {
+            try await cache.reply(for: scope) {
+                asked.mutate { $0 += 1 }
+                for await _ in released { break }
+                return try firstAnswer()
+            }
+        }
+        try await waitUntil("the first being answered") { asked.value == 1 }
+        let repeated = Task {
+            try await cache.reply(for: scope) {
+                asked.mutate { $0 += 1 }
+                return repeatAnswer
+            }
+        }
+        try await waitUntil("the repeat waiting") { await cache.repeatsWaiting == 1 || asked.value == 2 }
+        return (first, repeated, release)
+    }
+
     private static func frame(_ number: Int) -> WireFrame {
         var frame = WireFrame.reply(to: 1)
         frame.messageID = number
@@ -156,22 +153,7 @@ struct ReplyCacheTests {
     /// A task's outcome, or a failure once 10 s have gone without one (an ask left waiting for
     /// ever would otherwise hang the run).
     private static func outcome<Value: Sendable, Failure: Error>(of task: Task<Value, Failure>) async throws -> Value {
-        let settled = Locked(false)
-        return try await withCheckedThrowingContinuation { continuation in
-            let settle: @Sendable (Result<Value, any Error>) -> Void = { result in
-                var first = false
-                settled.mutate { isSettled in
-                    first = !isSettled
-                    isSettled = true
-                }
-                if first { continuation.resume(with: result) }
-            }
-            Task { settle(await task.result.mapError { $0 }) }
-            Task {
-                try? await Task.sleep(for: .seconds(10))
-                settle(.failure(Unsettled()))
-            }
-        }
+        try await within(.seconds(10), orFail: { Unsettled() }) { try await task.value }
     }
 
     private struct Unsettled: Error, CustomStringConvertible {

@@ -56,27 +56,8 @@ enum RawSocket {
         until enough: @escaping @Sendable ([String]) -> Bool = { _ in false }
     ) async throws -> Outcome {
         let seen = Locked(Outcome())
-        let finished = Locked(false)
-        return try await withCheckedThrowingContinuation { continuation in
-            let finish: @Sendable (Result<Outcome, any Error>) -> Void = { result in
-                var first = false
-                finished.mutate { done in
-                    first = !done
-                    done = true
-                }
-                if first { continuation.resume(with: result) }
-            }
-            Task {
-                do {
-                    finish(.success(try await talkUntilEnd(url, token, texts, thenListen: ready, until: enough, seen: seen)))
-                } catch {
-                    finish(.failure(error))
-                }
-            }
-            Task {
-                try? await Task.sleep(for: deadline)
-                finish(.failure(NoEnd(seen: seen.value)))
-            }
+        return try await within(deadline, orFail: { NoEnd(seen: seen.value) }) {
+            try await talkUntilEnd(url, token, texts, thenListen: ready, until: enough, seen: seen)
         }
     }
 
