@@ -77,6 +77,11 @@ extension TabBarCoordinator {
                 throw error
             }
         case .resumeAfterLogin:
+            // Followed before the action goes on: a room it opens then knows the feed brings
+            // its messages, as one opened by a user logged in from the start does. Otherwise
+            // the room waited for a read by key that no arrival asks for, and others'
+            // messages were only counted.
+            if context.showsLiveMessages { await context.live.follow(context.login.session) }
             trace?.call("resumeAfterLogin()", from: self, to: homeCoordinator)
             try await homeCoordinator.resumeAfterLogin()
             trace?.call("resumeAfterLogin()", from: self, to: chatCoordinator)
