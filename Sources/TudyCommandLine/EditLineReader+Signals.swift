@@ -2,14 +2,15 @@
 import Foundation
 import TudyKit
 
-/// Signals, which reach the reader as events from `SignalPipe`: Ctrl-C, Ctrl-Z, a resized
-/// window, and the ends of a session (SIGTERM, SIGHUP).
+/// Signals, which reach the reader as events from `SignalPipe`: Ctrl-C, Ctrl-Z and `fg`, a
+/// resized window, and the ends of a session (SIGTERM, SIGHUP).
 extension EditLineReader {
     func received(_ signal: Int32) {
         switch signal {
         case SIGINT: interrupt()
         case SIGWINCH: editor.resize()
         case SIGTSTP: stop()
+        case SIGCONT: continued()
         case SIGTERM, SIGHUP: end()
         default: break
         }
@@ -48,23 +49,45 @@ extension EditLineReader {
         }
     }
 
-    /// Ctrl-Z: the terminal goes back to how it was and tudy stops; after `fg` the terminal
-    /// mode, the prompt and the half-typed line come back.
+    /// Ctrl-Z: the prompt leaves the screen, the terminal goes back to how it was, and tudy
+    /// stops. What comes back after `fg` is `continued`'s: the process may go on running a
+    /// moment after it asked to stop (another thread takes the stop), so nothing set here
+    /// after the stop would outlast the shell's own reset of the terminal.
     private func stop() {
-        let current = terminal.current()
         if case .line = reading {
-            hideLine()
+            if !lineHidden {
+                hideLine()
+                hiddenByStop = true
+            }
             terminal.setTypingModes(false)
         }
         terminal.restoreOriginal()
         signals.stopProcess()
-        // Here again after SIGCONT.
-        current.map(terminal.set)
-        if case .line = reading { terminal.setTypingModes(true) }
+    }
+
+    /// SIGCONT (`fg`, `bg`, or a `kill -CONT` after any stop): the terminal is tudy's again,
+    /// in the modes of what is being read, with the prompt and the half-typed line drawn anew
+    /// on the row the shell left the cursor on. A shell sets its own modes when a job stops,
+    /// so they are set whoever stopped tudy.
+    private func continued() {
         switch reading {
-        case .line: showLine()
-        case .secret(_, let prompt, _): write(prompt)
-        case .nothing: break
+        case .line:
+            terminal.set(lineModes ?? terminal.current() ?? termios())
+            terminal.setTypingModes(true)
+            if hiddenByStop {
+                hiddenByStop = false
+                showLine()
+            } else if !lineHidden {
+                // Stopped by someone else: the line was left on the screen, under what the shell wrote.
+                write("\r\u{1B}[J")
+                lineHidden = true
+                showLine()
+            }
+        case .secret(_, let prompt, _):
+            terminal.silence()
+            write(prompt)
+        case .nothing:
+            terminal.holdTypedKeys()
         }
     }
 }

@@ -31,7 +31,11 @@ final class EditLineReader: LineReader {
     var prompt = ""
     private var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
-    private(set) var lineHidden = false
+    var lineHidden = false
+    /// Whether Ctrl-Z took them off, for SIGCONT to draw them again.
+    var hiddenByStop = false
+    /// The terminal's modes as libedit set them for the line being typed: set again after a stop.
+    var lineModes: termios?
     /// The terminal's modes: as before tudy (put back at the end and before a stop), and tudy's.
     let terminal = TerminalModes()
     /// SIGTERM or SIGHUP came: every line asked for from now on is the end of input.
@@ -95,6 +99,7 @@ final class EditLineReader: LineReader {
                 terminal.restoreEndOfFileKey()
                 terminal.setTypingModes(true)
                 editor.begin(prompt: request.prompt)
+                lineModes = terminal.current()
                 if !request.draft.isEmpty {
                     hideLine()
                     editor.insert(request.draft)
@@ -154,6 +159,7 @@ final class EditLineReader: LineReader {
         terminal.holdTypedKeys()
         setInput(running: false)
         reading = .nothing
+        hiddenByStop = false
     }
 
     // MARK: - Pastes and the history search

@@ -4,10 +4,10 @@ import Foundation
 /// The write end of the pipe, for the signal handler, which may run on any of tudy's threads.
 nonisolated(unsafe) private var signalPipe: [Int32] = [-1, -1]
 
-/// SIGINT, SIGWINCH, SIGTSTP, SIGTERM and SIGHUP as events on the main queue: the handler
+/// SIGINT, SIGWINCH, SIGTSTP, SIGCONT, SIGTERM and SIGHUP as events on the main queue: the handler
 /// only writes the signal's number to a pipe, which a dispatch source reads.
 final class SignalPipe: @unchecked Sendable {
-    private static let signals = [SIGINT, SIGWINCH, SIGTSTP, SIGTERM, SIGHUP]
+    private static let signals = [SIGINT, SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP]
     private var source: (any DispatchSourceRead)?
     private var handler: (@Sendable (Int32) -> Void)?
 
@@ -47,8 +47,9 @@ final class SignalPipe: @unchecked Sendable {
         sigaction(number, &action, nil)
     }
 
-    /// Stops the process as Ctrl-Z would have, and returns once it is continued (`fg`).
-    /// SIGSTOP, since no thread can block it, as Dispatch's threads block SIGTSTP.
+    /// Stops the process as Ctrl-Z would have. SIGSTOP, since no thread can block it, as
+    /// Dispatch's threads block SIGTSTP. It may return before the process stops: SIGCONT
+    /// (`fg`) comes as a signal of its own.
     func stopProcess() {
         kill(getpid(), SIGSTOP)
     }

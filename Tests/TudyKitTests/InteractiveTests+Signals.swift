@@ -23,6 +23,63 @@ extension InteractiveTests {
         try terminal.press("C-d")
     }
 
+    /// Stops tudy as a person or another program does, then brings it back with `fg`; returns
+    /// the screen from the `fg` on, once tudy has drawn `redrawn` there again.
+    private func stopAndBringBack(_ terminal: TmuxSession, byOthers: Bool, round: Int, redrawn: String) throws -> String {
+        if byOthers { kill(try tudyProcess(), SIGSTOP) } else { try terminal.press("C-z") }
+        try terminal.waitUntil { $0.components(separatedBy: "Stopped").count == round + 1 }
+        try terminal.enter(["fg"])
+        let shown = try terminal.waitUntil { $0.components(separatedBy: "shell$ fg").last?.contains(redrawn) == true }
+        return shown.components(separatedBy: "shell$ fg").last ?? ""
+    }
+
+    /// A shell with job control, and tudy started in it on this test's store, with the sample seed.
+    private func tudyInShell() throws -> TmuxSession {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: "cd '\(directory.path)'; PS1='shell$ ' exec bash --norc --noprofile -i")
+        try terminal.waitUntil { $0.contains("shell$") }
+        try terminal.enter([
+            "XDG_STATE_HOME='\(directory.path)/state' TERM=xterm-256color '\(TudyProcess.binary.path)' --store '\(directory.path)/tudy.sqlite' --seed '\(seed)'"
+        ])
+        try terminal.waitUntil { $0.contains("guest>") }
+        return terminal
+    }
+
+    @Test("after a stop (Ctrl-Z, or SIGSTOP from another program) and fg, the terminal is tudy's again: keys edit the half-typed line, none is echoed", arguments: [false, true])
+    func continuedTerminalIsTudys(byOthers: Bool) throws {
+        let terminal = try tudyInShell()
+        try terminal.type("/wher")
+        try terminal.waitUntil { $0.contains("guest> /wher") }
+        // A shell resets the terminal as a job stops; tudy took it back at once only at times.
+        for round in 1...3 {
+            _ = try stopAndBringBack(terminal, byOthers: byOthers, round: round, redrawn: "guest> /wher")
+            try terminal.press("Left")
+            try terminal.press("Right")
+        }
+        try terminal.type("e")
+        try terminal.press("Enter")
+        let shown = try terminal.waitUntil { $0.contains("\nhome > board\n") }
+        #expect(shown.contains("\nhome > board\n"), "\(shown)")
+        #expect(!shown.contains("^["), "a key was echoed as text:\n\(shown)")
+        try terminal.press("C-d")
+    }
+
+    @Test("a stop at the password prompt and fg: the prompt is drawn once, the password typed on is not shown, and what was typed before the stop is kept", arguments: [false, true])
+    func continuedAtPasswordPrompt(byOthers: Bool) throws {
+        let terminal = try tudyInShell()
+        try terminal.enter(["/login bob"])
+        try terminal.waitUntil { $0.contains("password for bob:") }
+        try terminal.type("bob-")
+        let afterFg = try stopAndBringBack(terminal, byOthers: byOthers, round: 1, redrawn: "password for bob:")
+        #expect(afterFg.components(separatedBy: "password for bob:").count == 2, "the prompt was drawn more than once:\n\(afterFg)")
+        try terminal.type("password")
+        try terminal.press("Enter")
+        let shown = try terminal.waitUntil { $0.contains("logged in as bob") }
+        #expect(shown.contains("logged in as bob"), "\(shown)")
+        #expect(!shown.contains("bob-") && !shown.contains("password\n"), "the password was shown:\n\(shown)")
+        try terminal.press("C-d")
+    }
+
     @Test("SIGTERM or SIGHUP ends a session at the prompt as the end of input does: the store closed whole, the terminal put back", arguments: [SIGTERM, SIGHUP])
     func endedBySignal(_ signal: Int32) throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
