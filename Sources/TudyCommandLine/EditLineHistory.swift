@@ -7,7 +7,9 @@ import TudyKit
 ///
 /// Several sessions of one account share the file, as bash's `histappend` does: each reads it
 /// on start, and adds its own lines to what is in the file then, under a lock, so that no
-/// session writes over another's.
+/// session writes over another's. The file is replaced whole (`FileReplacement`), never
+/// rewritten in place: a kill at any moment leaves the old history or the new one. The lock
+/// is a file of its own beside it, since the history's file changes with each line.
 @MainActor
 final class EditLineHistory {
     /// libedit's `History *`, which the editor steps through.
@@ -17,7 +19,7 @@ final class EditLineHistory {
     /// The entries, newest first, for Ctrl-R.
     private(set) var newestFirst: [String] = []
 
-    /// - Parameter path: the history file, made 0600 if missing; nil for no history.
+    /// - Parameter path: the history file, 0600, written with the first line kept; nil for no history.
     init(path: String?) {
         entries = history_init()
         _ = tudy_history_set_size(entries, Int32(HistoryPolicy.limit))
@@ -43,17 +45,19 @@ final class EditLineHistory {
             _ = tudy_history_set_size(file, Int32(HistoryPolicy.limit))
             _ = tudy_history_load(file, path)
             _ = tudy_history_enter(file, entry)
-            _ = tudy_history_save(file, path)
+            // Not written when it can not be: the line stays in this session's history.
+            try? FileReplacement.replace(path, isLocked: true) { partial in
+                guard tudy_history_save(file, partial) >= 0 else { throw FileReplacement.Failure(reason: "not saved") }
+            }
         }
     }
 
-    /// Runs `body` holding a lock on the history file, which is made 0600 first if missing.
+    /// Runs `body` holding a lock on `history.lock` beside the history file.
     private static func locked(_ path: String, _ operation: Int32, _ body: () -> Void) {
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        let descriptor = open(path + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         while flock(descriptor, operation) != 0 && errno == EINTR {}
         body()
-        fchmod(descriptor, 0o600)
     }
 }

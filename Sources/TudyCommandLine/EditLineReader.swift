@@ -46,7 +46,7 @@ final class EditLineReader: LineReader {
     private var keyAsked = false
 
     /// - Parameters:
-    ///   - historyPath: the history file, made 0600 if missing; nil for no history.
+    ///   - historyPath: the history file, 0600, written with the first line kept; nil for no history.
     ///   - editrcPaths: key-binding files, read in order where they are there.
     init(historyPath: String?, editrcPaths: [String] = []) {
         setlocale(LC_ALL, "")

@@ -62,17 +62,11 @@ package final class KeptLoginFile: LoginKeeper {
             }
         }
         // Written beside, then renamed over: a run that reads it sees the old token or the new one.
-        let partial = path + ".partial-\(getpid())"
-        let descriptor = open(partial, O_CREAT | O_TRUNC | O_WRONLY | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw KeptLoginError.unwritable(path: path, reason: String(cString: strerror(errno))) }
         let bytes = Array("# tudy: the login kept for \(store); /logout ends it\n\(token.text)\n".utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let reason = written == bytes.count ? nil : String(cString: strerror(errno))
-        close(descriptor)
-        guard reason == nil, rename(partial, path) == 0 else {
-            let failure = reason ?? String(cString: strerror(errno))
-            unlink(partial)
-            throw KeptLoginError.unwritable(path: path, reason: failure)
+        do {
+            try FileReplacement.replace(path) { try FileReplacement.write(bytes, to: $0) }
+        } catch let failure as FileReplacement.Failure {
+            throw KeptLoginError.unwritable(path: path, reason: failure.reason)
         }
     }
 

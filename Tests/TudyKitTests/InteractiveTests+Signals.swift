@@ -127,7 +127,7 @@ extension InteractiveTests {
 
     /// The tudy this test runs: the process of the built binary with this test's directory in
     /// its arguments.
-    private func tudyProcess() throws -> pid_t {
+    func tudyProcess() throws -> pid_t {
         for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
             guard let pid = pid_t(entry), let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
             let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
