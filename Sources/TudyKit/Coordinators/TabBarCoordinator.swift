@@ -248,6 +248,8 @@ final class TabBarCoordinator: Coordinator {
             } else if let root = tabRoot, let spec = root.commands.first(where: { $0.name == name }) {
                 let value = try spec.read(argument)
                 try await fromTabRoot { try await root.handle(.command(name: name, argument: value)) }
+            } else if let tab = otherTab(for: name) {
+                try await runInOtherTab(tab, name: name, argument: argument)
             } else {
                 throw CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
             }
