@@ -27,6 +27,12 @@ enum CommandCatalog {
         return globals + local
     }
 
+    /// The commands that change or delete something: never offered for a name merely spelled alike.
+    static let changing: Set<String> = Set(
+        [ProjectDetailScreen.Command.edit, .close, .reopen, .delete, .join].map(\.rawValue)
+            + [RoomScreen.Command.invite, .kick, .rename, .topic, .mute, .unmute, .leave, .edit, .unsend, .react].map(\.rawValue)
+            + [GlobalCommand.logout, .ignore, .unignore, .signup].map(\.rawValue) + [BoardScreen.Command.new.rawValue])
+
     static var allNames: [String] {
         Array(Set(global.map(\.name) + places.flatMap { $0.commands.map(\.name) })).sorted()
     }
@@ -35,7 +41,7 @@ enum CommandCatalog {
     static func error(forUnavailable name: String, here: String) -> CommandError {
         let places = places(of: name)
         if places.isEmpty {
-            return .unknown(name: name, suggestion: CommandSuggestion.nearest(to: name, among: allNames))
+            return .unknown(name: name, suggestion: CommandSuggestion.nearest(to: name, among: allNames, changing: changing))
         }
         return .notHere(name: name, places: places, here: here)
     }

@@ -22,6 +22,10 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case noRoomNamed(String)
     /// `/open NAME` where several rooms' names begin so.
     case roomNameAmbiguous(String, titles: [String])
+    /// A name from another chat client (`/part`) that tudy does not run: what tudy has for it.
+    case otherClient(hint: String)
+    /// `/open N` on Home where no post N is, but a room N of the user's is.
+    case roomNotPost(Int)
 
     /// A stable name for the error, for programs (`--json`).
     var code: String {
@@ -45,6 +49,8 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
         case .sendUnconfirmed: "send_unconfirmed"
         case .noRoomNamed: "no_room_named"
         case .roomNameAmbiguous: "room_name_ambiguous"
+        case .otherClient: "unknown"
+        case .roomNotPost: "no_such_project"
         }
     }
 
@@ -54,6 +60,10 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
             "unknown command /\(name): did you mean \(suggestion)? (/help lists the commands here)"
         case .unknown(let name, nil):
             "unknown command /\(name): /help lists the commands here"
+        case .otherClient(let hint):
+            hint
+        case .roomNotPost(let id):
+            "there is no post #\(id); your room #\(id) is in Chat: /chat, then /open \(id)"
         case .notHere(let name, let places, let here):
             "/\(name) works in \(Self.list(places)), not at \(here)"
         case .missingArgument(let usage):

@@ -43,3 +43,44 @@ extension TabBarCoordinator {
         }
     }
 }
+
+// MARK: - What other chat clients' users type
+
+extension TabBarCoordinator {
+    /// A line as tudy takes it: a name of another chat client's (`/query bob`) that is none
+    /// of tudy's becomes the tudy command it means. One that is tudy's too (`/close`) is
+    /// tudy's; where it does not work, `hint(for:)` answers it.
+    /// - Throws: `CommandError.otherClient` for one tudy answers with a hint instead.
+    func meaning(of input: InputLine, on screen: any Screen) throws -> InputLine {
+        guard case .command(let name, let argument) = input, let other = OtherClientCommand(rawValue: name),
+            !CommandCatalog.allNames.contains(name)
+        else { return input }
+        switch other.meaning(argument) {
+        case .line(let line):
+            return InputLine(parsing: line)
+        case .message(let recipient, let text):
+            followingMessage = text
+            return InputLine(parsing: "/dm " + recipient)
+        case .hint(let hint):
+            throw CommandError.otherClient(hint: hint)
+        }
+    }
+
+    /// The line for a name of another chat client's that is tudy's too, where tudy's does not work.
+    func hint(for name: String) -> CommandError? {
+        guard case .hint(let hint) = OtherClientCommand(rawValue: name)?.meaning("") else { return nil }
+        return .otherClient(hint: hint)
+    }
+
+    /// `/msg NAME TEXT`'s text, sent once its 1:1 room is open; when it is not (a guest is
+    /// asked to log in first), it is not sent, and the person is told so.
+    func sendFollowingMessage() async throws {
+        guard let text = followingMessage else { return }
+        followingMessage = nil
+        guard tabBarController.visibleScreen?.composesMessages == true else {
+            context.console.note("/msg: the message was not sent; type it again in the room")
+            return
+        }
+        _ = try await handle(line: text.hasPrefix("/") ? "/" + text : text)
+    }
+}

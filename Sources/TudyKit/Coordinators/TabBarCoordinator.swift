@@ -36,6 +36,8 @@ final class TabBarCoordinator: Coordinator {
     var resumedKeptLogin: Session?
     /// A message that could not be sent (the store was away): the next prompt starts with it.
     var unsentDraft: String?
+    /// The text of a `/msg NAME TEXT`, sent once the line's routes have opened the room.
+    var followingMessage: String?
     /// The unread count the prompt shows.
     var unreadTally = UnreadTally()
     /// The session whose unread mentions were looked for in the store, once: after that the
@@ -143,9 +145,11 @@ final class TabBarCoordinator: Coordinator {
             while !routes.isEmpty {
                 try await perform(routes.removeFirst())
             }
+            try await sendFollowingMessage()
             return outcome
         } catch {
             routes.removeAll()
+            followingMessage = nil
             if case StoreError.sessionEnded = error { loginEnded() }
             throw error
         }
@@ -210,7 +214,7 @@ final class TabBarCoordinator: Coordinator {
             try await screen.handle(.text(line))
             return .proceed
         }
-        let input = InputLine(parsing: line)
+        let input = try meaning(of: InputLine(parsing: line), on: screen)
         draw(input, on: screen)
         switch input {
         case .text(let text):
@@ -251,7 +255,7 @@ final class TabBarCoordinator: Coordinator {
             } else if let tab = otherTab(for: name) {
                 try await runInOtherTab(tab, name: name, argument: argument)
             } else {
-                throw CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
+                throw hint(for: name) ?? CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
             }
         }
         return .proceed

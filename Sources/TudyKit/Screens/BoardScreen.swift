@@ -67,7 +67,16 @@ final class BoardScreen: Screen {
             try await didSendEventClosure?(.showProjectWrite)
         case .open:
             let id = try command.number(in: argument)
-            let project = try await context.store.project(id: id)
+            let project: Project
+            do {
+                project = try await context.store.project(id: id)
+            } catch StoreError.noSuchProject(id) {
+                // Meant a room, perhaps: rooms are numbered too, and opened in Chat.
+                guard let session = context.login.session, (try? await context.store.room(id: id, for: session)) != nil else {
+                    throw StoreError.noSuchProject(id)
+                }
+                throw CommandError.roomNotPost(id)
+            }
             try await didSendEventClosure?(.showProjectDetail(project: project))
         }
     }
