@@ -72,6 +72,12 @@ extension PostgresChatStore {
         let now = clock.now()
         return try await transaction { connection in
             try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            // A study room's post is locked first, as /join locks it: the two take turns for
+            // its last place, and in one order, so that neither waits on the other.
+            let projectID = try await Self.one(Int?.self, "SELECT project_id FROM room WHERE id = \(roomID)", on: connection) ?? nil
+            if let projectID {
+                _ = try await Self.one(Int.self, "SELECT id FROM project WHERE id = \(projectID) FOR UPDATE", on: connection)
+            }
             _ = try await Self.one(Int.self, "SELECT id FROM room WHERE id = \(roomID) FOR UPDATE", on: connection)
             let room = try await Self.room(id: roomID, on: connection)
             let invited = try await Self.user(named: invitee.name, on: connection)
@@ -85,6 +91,8 @@ extension PostgresChatStore {
                 try await Self.notifyRoom(groupID, on: connection)
                 return try await Self.room(id: groupID, on: connection)
             case .group:
+                let project = room.projectID == nil ? nil : try? await Self.project(id: room.projectID!, on: connection)
+                try StudyRoom.checkPlace(in: room, project: project)
                 try await Self.admit(userID: invited.id, roomID: roomID, on: connection)
                 try await Self.notifyRoom(roomID, on: connection)
                 return try await Self.room(id: roomID, on: connection)

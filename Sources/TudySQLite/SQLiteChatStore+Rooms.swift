@@ -82,6 +82,7 @@ extension SQLiteChatStore {
                 }
                 return try Self.room(id: groupID, in: db)
             case .group:
+                try StudyRoom.checkPlace(in: room, project: room.projectID.flatMap { try? Self.project(id: Int64($0), in: db) })
                 try Self.admit(userID: invited.id, roomID: Int64(roomID), in: db)
                 return try Self.room(id: Int64(roomID), in: db)
             }

@@ -65,6 +65,34 @@ struct StudyRoomContractTests {
         #expect(try await store.room(id: try #require(full.roomID), for: writer).members.count == 4)
     }
 
+    @Test("/invite brings nobody past a study room's capacity, whoever asks at the same moment as /join; a full post is listed full", arguments: StoreFactory.all)
+    func inviteRespectsCapacity(_ factory: StoreFactory) async throws {
+        let store = try await factory.make()
+        let writer = try await store.signUp(name: "writer", password: "password-writer")
+        var signedUp: [Session] = []
+        for index in 0..<5 { signedUp.append(try await store.signUp(name: "person\(index)", password: "password-person")) }
+        let people = signedUp
+        let post = try await store.createProject(Self.draft(capacity: 3), by: writer)
+        let room = try await store.join(projectID: post.id, by: people[0])
+        // The last place, asked for at once by two invitations and a /join.
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await store.invite(people[1].user, to: room.id, by: writer)) != nil }
+            group.addTask { (try? await store.invite(people[2].user, to: room.id, by: people[0])) != nil }
+            group.addTask { (try? await store.join(projectID: post.id, by: people[3])) != nil }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 1, "one of three takes the last place: \(outcomes)")
+        let full = try await store.room(id: room.id, for: writer)
+        #expect(full.members.count == 3)
+        await #expect(throws: StoreError.postFull(projectID: post.id, capacity: 3)) {
+            try await store.invite(people[4].user, to: room.id, by: writer)
+        }
+        #expect(TextFormat.state(of: try await store.project(id: post.id)) == "full")
+        // A group room that is no post's study room has no such limit.
+        let group = try await store.invite(people[4].user, to: try await store.directRoom(between: people[0], and: people[1].user).id, by: people[0])
+        #expect(try await store.invite(people[2].user, to: group.id, by: people[0]).members.count == 4)
+    }
+
     @Test("a closed post takes nobody new, but its writer and those in its room keep their places", arguments: StoreFactory.all)
     func closed(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()

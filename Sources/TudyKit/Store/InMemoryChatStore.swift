@@ -174,6 +174,7 @@ public actor InMemoryChatStore: SeedableStore {
             try checkRoomLimits(admitting: state.room.members + [invitee], to: nil)
             return insertRoom(kind: .group, members: state.room.members + [invitee])
         case .group:
+            try StudyRoom.checkPlace(in: state.room, project: state.room.projectID.flatMap { try? project(withStudy: $0) })
             try checkRoomLimits(admitting: [invitee], to: state.room)
             let before = state.room
             state.room.admit(invitee)

@@ -31,6 +31,16 @@ package enum StudyRoom {
         return room.map { .admit(roomID: $0.id) } ?? .open
     }
 
+    /// Checks that a group room has a place for one more (`/invite`): a post's study room holds
+    /// its capacity at most, however people come in.
+    /// - Parameter project: the post whose study room `room` may be; nil when it is none, or
+    ///   the post was deleted (its room then has no capacity).
+    /// - Throws: `StoreError.postFull`.
+    package static func checkPlace(in room: Room, project: Project?) throws {
+        guard let project, room.projectID == project.id, room.members.count >= project.capacity else { return }
+        throw StoreError.postFull(projectID: project.id, capacity: project.capacity)
+    }
+
     /// Checks that `remover` may take `user` out of `room` (`/kick`).
     /// - Parameter project: the post whose study room `room` is; nil when it is none, or the
     ///   post was deleted.

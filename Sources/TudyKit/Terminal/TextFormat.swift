@@ -70,11 +70,16 @@ package struct TextFormat: Sendable {
         return line.count > length ? String(line.prefix(length - 1)) + "…" : line
     }
 
+    /// A post's state as a word: `open`, `full` (open, with no place left) or `closed`.
+    static func state(of project: Project) -> String {
+        project.isOpen ? (project.isFull ? "full" : "open") : "closed"
+    }
+
     /// A post shown whole: title, state, writer, a blank line, the body.
     package func postLines(_ project: Project) -> [String] {
         [
             "#\(project.id) \(project.title)",
-            "\(project.isOpen ? "open" : "closed") · members \(project.memberCount)/\(project.capacity) · work: \(project.works.joined(separator: ", "))",
+            "\(Self.state(of: project)) · members \(project.memberCount)/\(project.capacity) · work: \(project.works.joined(separator: ", "))",
             "by \(project.writer.name) on \(day(project.createdAt))",
             "",
         ] + project.body.components(separatedBy: "\n")
@@ -102,7 +107,7 @@ package struct TextFormat: Sendable {
     /// The cells of a post list's row: `#3`, `open`, `1/4`, `Swift study`, `[ios, backend]`, `by alice`.
     package func projectCells(_ project: Project) -> [String] {
         [
-            "#\(project.id)", project.isOpen ? "open" : "closed", "\(project.memberCount)/\(project.capacity)", project.title,
+            "#\(project.id)", Self.state(of: project), "\(project.memberCount)/\(project.capacity)", project.title,
             "[\(project.works.joined(separator: ", "))]", "by \(project.writer.name)",
         ]
     }
