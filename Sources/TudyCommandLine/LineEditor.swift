@@ -51,17 +51,16 @@ final class LineEditor {
             kill(getpid(), SIGTSTP)
             return UInt8(CC_NORM)
         }
-        for (key, command) in Self.bindings { _ = tudy_el_bind(editor, key, command) }
+        _ = tudy_el_add_command(editor, KeySequences.ignore, "do nothing: a key that is not text") { _, _ in
+            UInt8(CC_NORM)
+        }
+        for (key, command) in Self.bindings + KeySequences.bindings { _ = tudy_el_bind(editor, key, command) }
     }
 
-    /// The keys tudy binds before a person's editrc, which may change them: those readline users expect.
+    /// The keys tudy binds before a person's editrc, which may change them: those readline
+    /// users expect; the keys that are not text are `KeySequences`'.
     private static let bindings: [(String, String)] = [
         ("^I", "tudy-complete"), ("^Z", "tudy-stop"), ("^R", "tudy-search-history"),
-        ("\\e[1~", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[7~", "ed-move-to-beg"),
-        ("\\e[8~", "ed-move-to-end"), ("\\e[H", "ed-move-to-beg"), ("\\e[F", "ed-move-to-end"),
-        ("\\e[3~", "ed-delete-next-char"), ("\\e[2~", "ed-quoted-insert"),
-        ("\\e[1;5C", "em-next-word"), ("\\e[1;5D", "ed-prev-word"), ("\\e[5C", "em-next-word"),
-        ("\\e[5D", "ed-prev-word"), ("\\e\\e[C", "em-next-word"), ("\\e\\e[D", "ed-prev-word"),
     ]
 
     /// Reads key bindings from an editrc file (libedit's `bind`, `edit` and `tudy:` lines).
