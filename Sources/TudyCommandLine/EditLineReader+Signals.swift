@@ -24,9 +24,15 @@ extension EditLineReader {
         abandonReading(with: .end, shown: "\n")
     }
 
-    /// Ctrl-C: the line being typed is dropped, and a password prompt is left.
+    /// Ctrl-C: the line being typed is dropped, and a password prompt is left; while a
+    /// command runs (`/wait`), it is interrupted, where it can be.
     private func interrupt() {
         pastedLines.drop()
+        if case .nothing = reading, let commandInterrupt {
+            write("^C\n")
+            commandInterrupt()
+            return
+        }
         abandonReading(with: .interrupted, shown: "^C\n")
     }
 

@@ -181,6 +181,13 @@ final class EditLineReader: LineReader {
         completionSource = source
     }
 
+    /// What Ctrl-C does while a command runs (`interruptsCommands`).
+    var commandInterrupt: (@MainActor () -> Void)?
+
+    func interruptsCommands(with handler: (@MainActor () -> Void)?) {
+        commandInterrupt = handler
+    }
+
     private func inputReady() {
         signals.deliverPending()
         switch reading {

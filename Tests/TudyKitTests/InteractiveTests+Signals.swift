@@ -80,6 +80,24 @@ extension InteractiveTests {
         try terminal.press("C-d")
     }
 
+    @Test("Ctrl-C during /wait ends the wait at once and gives the prompt back; the session goes on")
+    func interruptedWait() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
+        try terminal.waitUntil { $0.contains("> @alice  bob>") }
+        try terminal.enter(["/wait 3600"])
+        try terminal.waitUntil { $0.contains("/wait 3600") }
+        try terminal.press("C-c")
+        try terminal.enter(["/where"])
+        let shown = try terminal.waitUntil(seconds: 10) { $0.contains("\nchat > rooms > @alice\n") }
+        #expect(shown.contains("^C\n"), "\(shown)")
+        #expect(!shown.contains("error:"), "\(shown)")
+        try terminal.press("C-d")
+        #expect(try terminal.waitUntil { $0.contains("EXIT=") }.contains("EXIT=0"))
+    }
+
     @Test("SIGTERM or SIGHUP ends a session at the prompt as the end of input does: the store closed whole, the terminal put back", arguments: [SIGTERM, SIGHUP])
     func endedBySignal(_ signal: Int32) throws {
         let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path

@@ -188,6 +188,7 @@ final class LiveFeed {
     /// it finds some. The whole wait lasts `seconds` at most, a reconnection included: an outage
     /// while looking is waited through, since the connection's return arrives as a change.
     /// - Returns: false when the time ran out.
+    /// - Throws: `CancellationError` when the task waiting is cancelled (Ctrl-C at a terminal).
     func waitForNews(seconds: Int, look: () async throws -> Bool) async throws -> Bool {
         let limit = WaitLimit()
         let sleep = self.sleep
@@ -204,7 +205,11 @@ final class LiveFeed {
             } catch where Outage.matches(error) {
                 // Looked again once the connection (or the server's database) is back.
             }
-            guard await waitForChange(after: mark, within: limit) else { return false }
+            try Task.checkCancellation()
+            guard await waitForChange(after: mark, within: limit) else {
+                try Task.checkCancellation()
+                return false
+            }
         }
     }
 
@@ -215,7 +220,12 @@ final class LiveFeed {
         guard !limit.isOver else { return false }
         let id = UUID()
         limit.waiter = id
-        return await withCheckedContinuation { waiters[id] = $0 }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { waiters[id] = $0 }
+        } onCancel: {
+            // Ends the wait as its time running out would; the caller then sees the cancellation.
+            Task { @MainActor [weak self] in self?.timeOut(id) }
+        }
     }
 
     private func timeOut(_ id: UUID) {

@@ -109,7 +109,15 @@ package final class REPL {
                     }
                 }
                 do {
-                    if try await tabBar.handle(line: line) == .quit { break loop }
+                    // A message is never interrupted: whether it was stored would be left unknown.
+                    let outcome = if case .command = InputLine(parsing: line) {
+                        try await interruptibly { try await tabBar.handle(line: line) }
+                    } else {
+                        try await tabBar.handle(line: line)
+                    }
+                    if outcome == .quit { break loop }
+                } catch is CancellationError {
+                    // Ctrl-C: the ^C shown says it; the prompt comes back.
                 } catch {
                     console.error(error)
                     failed = true
@@ -128,6 +136,16 @@ package final class REPL {
         // A person who leaves with /quit or Ctrl-D has seen every error already; only a script
         // reports earlier failures in its exit status.
         return failed && !options.isInteractive ? .commandFailed : .finished
+    }
+
+    /// Runs a person's command so that Ctrl-C cancels it: a wait (`/wait 3600`) then ends at
+    /// once and the prompt comes back. A script's commands run as they are.
+    private func interruptibly<T: Sendable>(_ body: @escaping @MainActor () async throws -> T) async throws -> T {
+        guard options.isInteractive else { return try await body() }
+        let command = Task { @MainActor in try await body() }
+        reader.interruptsCommands { command.cancel() }
+        defer { reader.interruptsCommands(with: nil) }
+        return try await command.value
     }
 
     /// Lines handled each in turn, as they came; whether any failed. With `--bail`, none after

@@ -49,6 +49,9 @@ package protocol LineReader: AnyObject {
     /// to `limit` of them, taken as `readLine` would have; none wait for more input. A script's
     /// run of messages is sent in one commit so (a terminal's reader has none ready).
     func takeReadyLines(limit: Int, while accepts: (String) -> Bool) -> [String]
+    /// What Ctrl-C does while a command runs and no line is read (nil: nothing): the REPL
+    /// sets it around a command it can interrupt.
+    func interruptsCommands(with handler: (@MainActor () -> Void)?)
 }
 
 extension LineReader {
@@ -56,4 +59,5 @@ extension LineReader {
     package func suspendPrompt() {}
     package func resumePrompt(_ prompt: String?) {}
     package func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {}
+    package func interruptsCommands(with handler: (@MainActor () -> Void)?) {}
 }
