@@ -52,6 +52,14 @@ package enum Launcher {
     static func run(_ settings: Settings) async -> RunOutcome {
         let surroundings = prepare(settings)
         let console = surroundings.console
+        if settings.check {
+            // A check makes nothing: no store there is an answer, not a new empty one found sound.
+            let path = settings.storePath ?? StoreLocation.defaultPath(environment: surroundings.environment)
+            guard FileManager.default.fileExists(atPath: path) else {
+                console.error("\(path): there is no store file there to check: give --store PATH of one")
+                return .couldNotStart
+            }
+        }
         let store: any SeedableStore
         do {
             store = try makeStore(settings)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `tudy` command: the chat client by default, `tudy serve` for the server.
 ///
@@ -23,4 +24,16 @@ package struct Tudy<Modes: NetworkModes>: AsyncParsableCommand {
     }
 
     package init() {}
+
+    /// `tudy help TOPIC` for a topic that is none of the subcommands: swift-argument-parser
+    /// shows the root's help and exits 0, as if asked for it. Said here as a usage error
+    /// (exit 64), before parsing; true when it was.
+    package static func refusesUnknownHelpTopic(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Bool {
+        let topics = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard arguments.first == "help", let topic = arguments.dropFirst().first, !topic.hasPrefix("-"), !topics.contains(topic)
+        else { return false }
+        let line = "error: tudy help has no topic '\(topic)': try " + topics.map { "'tudy help \($0)'" }.joined(separator: " or ") + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+        return true
+    }
 }

@@ -13,7 +13,8 @@ extension TabBarCoordinator {
             // Selecting the tab in view goes to its root, as tapping the selected tab does.
             if tabBarController.selectedTab == .home { homeCoordinator.navigationController.popToRoot() }
             tabBarController.select(.home)
-            try await tabBarController.visibleScreen?.appear()
+            // A post deleted while Chat was in view: its screen is left for the board.
+            if let screen = tabBarController.visibleScreen { try await leaveIfGone(screen) { try await screen.appear() } }
         case .chat:
             try requireNoModal(.chat)
             chatCoordinator.requestSelection()
@@ -103,8 +104,8 @@ extension TabBarCoordinator {
     private var modalHold: (activity: String, heldBack: [GlobalCommand])? {
         guard tabBarController.presented != nil else { return nil }
         return homeCoordinator.writeCoordinator != nil
-            ? ("writing a post", [.home, .chat, .next, .signup, .login, .logout])
-            : ("logging in", [.home, .chat, .next, .logout])
+            ? ("writing a post", [.home, .chat, .next, .mentions, .signup, .login, .logout])
+            : ("logging in", [.home, .chat, .next, .mentions, .logout])
     }
 
     /// `/back`: cancels the modal, or pops the top screen.

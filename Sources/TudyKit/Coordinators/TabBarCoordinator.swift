@@ -311,7 +311,7 @@ final class TabBarCoordinator: Coordinator {
 
     /// Runs a screen's command; when it finds the post or room on screen gone (deleted, or the
     /// user removed), it says so and takes the user to the tab's root.
-    private func leaveIfGone(_ screen: any Screen, _ body: () async throws -> Void) async throws {
+    func leaveIfGone(_ screen: any Screen, _ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch StoreError.noSuchProject(let id) where (screen as? ProjectDetailScreen)?.project.id == id {

@@ -185,7 +185,13 @@ final class RoomScreen: Screen {
             room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.topic.map { "topic: " + $0 } ?? "no topic: /topic <text> sets one")
         case .topic:
-            update(try await context.store.setTopic(roomID: room.id, to: argument.text == "-" ? "" : argument.text, by: session))
+            let before = room.topic
+            let changed = try await context.store.setTopic(roomID: room.id, to: argument.text == "-" ? "" : argument.text, by: session)
+            update(changed)
+            // A change is announced as it comes; none is said in a line of its own.
+            if changed.topic == before {
+                context.console.line(before.map { "the topic is \($0) already" } ?? "no topic to clear: /topic <text> sets one")
+            }
         case .mute, .unmute:
             try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
             try await context.readQuiet()
