@@ -142,6 +142,20 @@ struct SharedStoreTests {
         #expect(alice.output.contains("] bot: echo: 안녕, 봇!\n"))
     }
 
+    @Test("scripts/echo-bot with a wrong password says it could not log in, and ends (exit 1)")
+    func echoBotWrongPassword() throws {
+        let directory = try TemporaryDirectory.make()
+        let store = try seed(directory, users: ["alice", "bot"], groupRoom: false)
+        let bot = try RunningTudy(
+            URL(fileURLWithPath: "/bin/bash"),
+            [TudyProcess.packageRoot.appendingPathComponent("scripts/echo-bot").path, "bot", "not-the-password", "--store", store],
+            environment: ["TUDY": TudyProcess.binary.path])
+        defer { bot.stop() }
+        // Before, it went on waiting for a line that never came: stopped by the defer.
+        guard bot.waitFor("echo-bot: could not log in as bot: error: wrong name or password", seconds: 10) else { return }
+        #expect(bot.finish() == 1)
+    }
+
     @Test("one process signs up and sends; another logs in and reads it")
     func twoPeople() throws {
         let directory = try TemporaryDirectory.make()
