@@ -63,8 +63,10 @@ final class LiveFeed {
     /// failed): the feed follows again at once.
     static let streamEndedNotice = "the store stopped telling tudy of new messages: following it again"
     /// What the person is told when the stream ended with its session (a logout from another
-    /// tudy of the same login, or the login's 30 days over): there is nothing to follow again.
-    static let sessionEndedNotice = "your login has ended (a logout from another tudy, or it expired): /login again"
+    /// tudy of the same login, the login's 30 days over, or a server that keeps its store in
+    /// memory started afresh): there is nothing to follow again. Which of them, the store
+    /// does not say, so none is named as the cause.
+    static let sessionEndedNotice = "the store no longer knows your login (a /logout elsewhere, 30 days past, or a server started afresh): /login again"
     /// How long the feed waits before it follows a stream that ended again.
     static let followAgainPause = Duration.milliseconds(200)
 
