@@ -60,7 +60,8 @@ final class EditLineReader: LineReader {
                 return 1
             },
             complete: { _, _ in MainActor.assumeIsolated { activeReader?.tabPressed() ?? UInt8(CC_ERROR) } },
-            searchHistory: { _, _ in MainActor.assumeIsolated { activeReader?.startSearch() ?? UInt8(CC_ERROR) } })
+            searchHistory: { _, _ in MainActor.assumeIsolated { activeReader?.startSearch() ?? UInt8(CC_ERROR) } },
+            openRoom: { _, key in MainActor.assumeIsolated { activeReader?.openRoom(key: key) ?? UInt8(CC_ERROR) } })
         for path in editrcPaths { editor.source(path) }
         input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         activeReader = self
@@ -100,9 +101,12 @@ final class EditLineReader: LineReader {
                 terminal.setTypingModes(true)
                 editor.begin(prompt: request.prompt)
                 lineModes = terminal.current()
-                if !request.draft.isEmpty {
+                // A line an Alt-N left comes back in the next prompt, as a draft does.
+                let draft = request.draft.isEmpty ? (lineBeforeShortcut ?? "") : request.draft
+                lineBeforeShortcut = nil
+                if !draft.isEmpty {
                     hideLine()
-                    editor.insert(request.draft)
+                    editor.insert(draft)
                     showLine()
                 }
                 setInput(running: true)
@@ -147,7 +151,8 @@ final class EditLineReader: LineReader {
         case (.line, let refused?):
             continuation.resume(returning: refused)
         default:
-            if case .line(let line) = typed, remembersLine { history.remember(line) }
+            if case .line(let line) = typed, remembersLine, !enteredByShortcut { history.remember(line) }
+            enteredByShortcut = false
             continuation.resume(returning: typed)
         }
     }
@@ -160,6 +165,28 @@ final class EditLineReader: LineReader {
         setInput(running: false)
         reading = .nothing
         hiddenByStop = false
+    }
+
+    // MARK: - Alt-1 to Alt-9
+
+    /// The line being typed when Alt-N was pressed: it comes back at the next prompt.
+    var lineBeforeShortcut: String?
+    /// Whether the line entered is Alt-N's `/w N`, which stays out of the history.
+    var enteredByShortcut = false
+
+    /// Alt-N: enters `/w N` (the nth room of `/rooms`) in place of the line, which is kept.
+    func openRoom(key: Int32) -> UInt8 {
+        guard (0x31...0x39).contains(key) else { return UInt8(CC_ERROR) }
+        let typed = editor.line.text
+        if !typed.isEmpty { lineBeforeShortcut = typed }
+        editor.replaceLine(with: "/w \(key - 0x30)")
+        // Shown as if typed, and ended as Enter ends a line: libedit adds neither for a command of its own.
+        hideLine()
+        showLine()
+        write("\n")
+        editor.insert("\n")
+        enteredByShortcut = true
+        return UInt8(CC_NEWLINE)
     }
 
     // MARK: - Pastes and the history search

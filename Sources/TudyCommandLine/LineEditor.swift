@@ -34,7 +34,7 @@ final class LineEditor {
     ///   - searchHistory: what Ctrl-R does.
     init(
         history: EditLineHistory, nextCharacter: tudy_getc_function, complete: tudy_editor_command,
-        searchHistory: tudy_editor_command
+        searchHistory: tudy_editor_command, openRoom: tudy_editor_command
     ) {
         // "tudy" is the program name an editrc's `tudy:` lines are for.
         editor = el_init("tudy", stdin, stdout, stderr)
@@ -54,7 +54,9 @@ final class LineEditor {
         _ = tudy_el_add_command(editor, KeySequences.ignore, "do nothing: a key that is not text") { _, _ in
             UInt8(CC_NORM)
         }
+        _ = tudy_el_add_command(editor, "tudy-open-room", "open the nth room of /rooms (Alt-1 to Alt-9)", openRoom)
         for (key, command) in Self.bindings + KeySequences.bindings { _ = tudy_el_bind(editor, key, command) }
+        for digit in 1...9 { _ = tudy_el_bind(editor, "\\e\(digit)", "tudy-open-room") }
     }
 
     /// The keys tudy binds before a person's editrc, which may change them: those readline

@@ -30,4 +30,20 @@ extension InteractiveTests {
         #expect(!shown.contains("~") && !shown.contains("unknown command"), "\(shown)")
         try terminal.press("C-d")
     }
+
+    @Test("Alt-1 opens the first room of /rooms from anywhere; the line half typed comes back at the next prompt")
+    func altNumberOpensRoom() throws {
+        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
+        try terminal.waitUntil { $0.contains("guest>") }
+        try terminal.enter(["/login bob", "bob-password"])
+        try terminal.waitUntil { $0.contains("logged in as bob") }
+        try terminal.type("half typed")
+        try terminal.waitUntil { $0.contains("> half typed") }
+        try terminal.press("M-1")
+        let shown = try terminal.waitUntil { $0.contains("chat > rooms > @alice  bob> half typed") }
+        #expect(shown.contains("> /w 1\n"), "\(shown)")
+        try terminal.press("C-u")
+        try terminal.press("C-d")
+    }
 }

@@ -19,7 +19,7 @@ struct OtherClientCommandTests {
     }
 
     @Test("a name tudy answers with a line naming its own, the user staying in the room", arguments: [
-        ("/part", "/leave"), ("/close", "/back"), ("/clear", "Ctrl-L"), ("/j swift", "/join"), ("/w 2", "/open"),
+        ("/part", "/leave"), ("/close", "/back"), ("/clear", "Ctrl-L"), ("/j swift", "/join"), ("/w", "/w <n>"), ("/w 2", "you have 1 room"),
         ("/query", "/dm"), ("/msg", "/dm"),
     ])
     func hints(line: String, naming: String) async throws {
@@ -28,6 +28,18 @@ struct OtherClientCommandTests {
         #expect(errors.count == 1 && errors[0].contains(naming), "\(errors)")
         #expect(app.tabBar.tabBarController.path == "chat > rooms > @alice")
         #expect(try await app.store.rooms(of: try await app.session("bob")).count == 1, "nothing was changed")
+    }
+
+    @Test("/w N opens the Nth room of /rooms from anywhere, as irssi's window N")
+    func roomByPosition() async throws {
+        let app = try await bobInRoom()
+        let second = try await app.store.directRoom(between: try await app.session("bob"), and: User(name: "carol"))
+        let listed = try await app.store.rooms(of: try await app.session("bob")).map(\.room.id)
+        #expect(await app.send("/home", "/open 1", "/w 2") == [])
+        #expect((app.tabBar.chatCoordinator.navigationController.topScreen as? RoomScreen)?.room.id == listed[1])
+        #expect(await app.send("/w 1") == [])
+        #expect((app.tabBar.chatCoordinator.navigationController.topScreen as? RoomScreen)?.room.id == listed[0])
+        #expect(Set(listed) == [1, second.id])
     }
 
     @Test("/exit leaves as /quit does; /names lists the members as /members does")

@@ -10,6 +10,8 @@ enum OtherClientCommand: String, CaseIterable {
         case line(String)
         /// `/msg NAME TEXT`: the 1:1 room with NAME, then TEXT sent there.
         case message(to: String, text: String)
+        /// `/w N` (irssi's window N, and Alt-N): the room at position N of `/rooms`.
+        case roomAt(position: Int)
         /// Not run: the line that names what tudy has for it.
         case hint(String)
     }
@@ -37,7 +39,10 @@ enum OtherClientCommand: String, CaseIterable {
         case .j:
             return .hint("/j: tudy's /join enters a post's study room (on the post); /open <n> in Chat enters a room")
         case .w:
-            return .hint("/w: tudy's /open <n> in Chat enters room n (/rooms lists them)")
+            guard let position = Int(argument), position > 0 else {
+                return .hint("/w <n> opens the nth room of /rooms, as Alt-n does; /open <n> in Chat enters room #n")
+            }
+            return .roomAt(position: position)
         }
     }
 }

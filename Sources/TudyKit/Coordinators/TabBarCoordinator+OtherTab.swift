@@ -48,22 +48,36 @@ extension TabBarCoordinator {
 
 extension TabBarCoordinator {
     /// A line as tudy takes it: a name of another chat client's (`/query bob`) that is none
-    /// of tudy's becomes the tudy command it means. One that is tudy's too (`/close`) is
-    /// tudy's; where it does not work, `hint(for:)` answers it.
+    /// of tudy's becomes the tudy command it means, or the room `/w N` picks. One that is
+    /// tudy's too (`/close`) is tudy's; where it does not work, `hint(for:)` answers it.
     /// - Throws: `CommandError.otherClient` for one tudy answers with a hint instead.
-    func meaning(of input: InputLine, on screen: any Screen) throws -> InputLine {
+    func meaning(of input: InputLine, on screen: any Screen) throws -> (line: InputLine, roomPosition: Int?) {
         guard case .command(let name, let argument) = input, let other = OtherClientCommand(rawValue: name),
             !CommandCatalog.allNames.contains(name)
-        else { return input }
+        else { return (input, nil) }
         switch other.meaning(argument) {
         case .line(let line):
-            return InputLine(parsing: line)
+            return (InputLine(parsing: line), nil)
         case .message(let recipient, let text):
             followingMessage = text
-            return InputLine(parsing: "/dm " + recipient)
+            return (InputLine(parsing: "/dm " + recipient), nil)
+        case .roomAt(let position):
+            return (input, position)
         case .hint(let hint):
             throw CommandError.otherClient(hint: hint)
         }
+    }
+
+    /// `/w N` and Alt-N: the room at position N of `/rooms`, opened in Chat from anywhere.
+    func openRoom(atPosition position: Int) async throws {
+        if tabBarController.presented != nil { throw busyError("/w") }
+        let session = try context.requireSession()
+        let rooms = try await context.store.rooms(of: session)
+        guard rooms.indices.contains(position - 1) else {
+            throw CommandError.otherClient(hint: "/w \(position): you have \(rooms.count) room\(rooms.count == 1 ? "" : "s"); /rooms lists them")
+        }
+        tabBarController.select(.chat)
+        try await chatCoordinator.open(rooms[position - 1].room)
     }
 
     /// The line for a name of another chat client's that is tudy's too, where tudy's does not work.

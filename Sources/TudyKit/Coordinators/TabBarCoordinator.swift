@@ -214,8 +214,12 @@ final class TabBarCoordinator: Coordinator {
             try await screen.handle(.text(line))
             return .proceed
         }
-        let input = try meaning(of: InputLine(parsing: line), on: screen)
+        let (input, roomPosition) = try meaning(of: InputLine(parsing: line), on: screen)
         draw(input, on: screen)
+        if let roomPosition {
+            try await openRoom(atPosition: roomPosition)
+            return .proceed
+        }
         switch input {
         case .text(let text):
             guard screen.takesText else {
