@@ -96,6 +96,13 @@ public actor InMemoryChatStore: SeedableStore {
         return account.user
     }
 
+    /// The user `name` names, looked up without leaving the actor: a suspension between
+    /// reading a room and writing it back would let another call's change be lost.
+    func knownUser(named name: String) throws -> User {
+        guard let account = accounts[Accounts.key(name)] else { throw StoreError.unknownUser(name) }
+        return account.user
+    }
+
     public func profile(named name: String) async throws -> UserProfile {
         guard let account = accounts[Accounts.key(name)] else { throw StoreError.unknownUser(name) }
         return UserProfile(user: account.user, joinedAt: account.joinedAt)
@@ -139,7 +146,7 @@ public actor InMemoryChatStore: SeedableStore {
 
     public func directRoom(between session: Session, and other: User) async throws -> Room {
         let user = try user(of: session.token)
-        let other = try await self.user(named: other.name)
+        let other = try knownUser(named: other.name)
         guard !user.isNamed(other.name) else { throw StoreError.cannotChatWithSelf }
         return try directRoomState(between: user, and: other)
     }
@@ -167,7 +174,7 @@ public actor InMemoryChatStore: SeedableStore {
     public func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
         let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
-        let invitee = try await self.user(named: invitee.name)
+        let invitee = try knownUser(named: invitee.name)
         guard !state.room.hasMember(invitee) else { throw StoreError.alreadyMember(invitee.name) }
         switch state.room.kind {
         case .direct:
@@ -220,7 +227,7 @@ public actor InMemoryChatStore: SeedableStore {
     public func kick(_ kicked: User, from roomID: Int, by session: Session) async throws -> Room {
         let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
-        guard let kicked = accounts[Accounts.key(kicked.name)]?.user else { throw StoreError.unknownUser(kicked.name) }
+        let kicked = try knownUser(named: kicked.name)
         let project = state.room.projectID.flatMap { projectsByID[$0] }
         try StudyRoom.checkRemoval(of: kicked, from: state.room, project: project, by: user)
         let before = state.room
@@ -263,7 +270,7 @@ public actor InMemoryChatStore: SeedableStore {
             if isQuiet { state.muted.insert(key) } else { state.muted.remove(key) }
             roomsByID[roomID] = state
         case .person(let name):
-            guard let other = accounts[Accounts.key(name)]?.user else { throw StoreError.unknownUser(name) }
+            let other = try knownUser(named: name)
             guard !other.isNamed(user.name) else { throw StoreError.cannotIgnoreSelf }
             var ignored = ignoring[key, default: []]
             if isQuiet {
