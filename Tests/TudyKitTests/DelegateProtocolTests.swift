@@ -50,6 +50,20 @@ struct DelegateProtocolTests {
         #expect(spy.calls == [.selectChatTab])
     }
 
+    @Test("/next asks the tab bar for the next unread room; a guest's asks for a login first, and the room after it")
+    func nextShowsNextUnread() async throws {
+        let (testApp, spy) = try await appWithSpy(loggedIn: "alice")
+        #expect(await testApp.send("/next") == [])
+        #expect(spy.calls == [.showNextUnread])
+
+        let (guestApp, guestSpy) = try await appWithSpy()
+        #expect(await guestApp.send("/next") == [])
+        #expect(guestSpy.calls == [.prepareLoginCoordinator])
+        guestApp.context.login.session = try await guestApp.session("alice")
+        guestApp.tabBar.chatCoordinator.resumeAfterLogin()
+        #expect(guestSpy.calls == [.prepareLoginCoordinator, .showNextUnread])
+    }
+
     @Test("/dm on a post calls showPersonalChat(with:) with the writer")
     func dmShowsPersonalChat() async throws {
         let (testApp, spy) = try await appWithSpy(users: ["alice", "bob"], loggedIn: "bob")

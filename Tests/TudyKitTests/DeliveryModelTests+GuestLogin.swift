@@ -4,13 +4,13 @@ import Testing
 @testable import TudyKit
 
 /// The login path, as a newcomer takes it: a guest asks for a room (`/join`, `/dm` on a post,
-/// `/dm NAME`, `/chat` then `/open` or `/next`), logs in when asked, and lands in the room.
+/// `/dm NAME`, `/chat` then `/open` or `/next`, `/next` alone), logs in when asked, and lands in the room.
 /// From then on the room follows the store as it does for someone logged in from the start:
 /// every message in it is printed once, in order, none missing. Seeded, on every store.
 extension DeliveryModelTests {
     /// One way a guest comes to a room: the lines typed before the login, and those after it.
     private enum WayIn: CaseIterable {
-        case joinExistingStudy, joinNewStudy, postWriter, existingDirect, newDirect, chatThenOpen, chatThenNext
+        case joinExistingStudy, joinNewStudy, postWriter, existingDirect, newDirect, chatThenOpen, chatThenNext, nextAsGuest
 
         /// What the guest types before `/login`.
         var beforeLogin: [String] {
@@ -21,6 +21,7 @@ extension DeliveryModelTests {
             case .existingDirect: ["/dm ann"]
             case .newDirect: ["/dm ben"]
             case .chatThenOpen, .chatThenNext: ["/chat"]
+            case .nextAsGuest: ["/next"]
             }
         }
     }

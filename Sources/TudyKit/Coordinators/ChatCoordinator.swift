@@ -5,6 +5,7 @@ final class ChatCoordinator: Coordinator {
     enum PendingAction: Equatable {
         case select
         case personalChat(with: User)
+        case nextUnread
     }
 
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
@@ -58,6 +59,17 @@ final class ChatCoordinator: Coordinator {
         }
         trace?.call("showPersonalChat(with: \(other.name))", from: self, to: chatDelegate)
         chatDelegate?.showPersonalChat(with: other)
+    }
+
+    /// `/next`: the room with the oldest unread message, after a login if need be.
+    func requestNextUnread() {
+        guard context.login.user != nil else {
+            pendingAction = .nextUnread
+            showLogin()
+            return
+        }
+        trace?.call("showNextUnread()", from: self, to: chatDelegate)
+        chatDelegate?.showNextUnread()
     }
 
     /// Opens the 1:1 room with `other` on top of the rooms list: the room they share, or, when
@@ -119,6 +131,8 @@ final class ChatCoordinator: Coordinator {
             chatDelegate?.selectChatTab()
         case .personalChat(let other):
             requestPersonalChat(with: other)
+        case .nextUnread:
+            requestNextUnread()
         }
     }
 

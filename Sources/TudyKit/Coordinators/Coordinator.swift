@@ -77,4 +77,6 @@ protocol ChatCoordinatorDelegate: AnyObject {
     func selectChatTab()
     /// `/dm NAME` from a screen of another tab: select Chat and open the 1:1 room.
     func showPersonalChat(with other: User)
+    /// `/next`: select Chat and open the room with the oldest unread message.
+    func showNextUnread()
 }

@@ -27,6 +27,10 @@ extension TabBarCoordinator: ChatCoordinatorDelegate {
     func selectChatTab() {
         routes.append(.selectChat)
     }
+
+    func showNextUnread() {
+        routes.append(.nextUnread)
+    }
 }
 
 // MARK: - CoordinatorFinishDelegate
@@ -76,6 +80,13 @@ extension TabBarCoordinator {
                 tabBarController.select(before)
                 throw error
             }
+        case .nextUnread:
+            guard let room = try await chatCoordinator.nextUnreadRoom() else {
+                return context.console.line("no unread messages")
+            }
+            tabBarController.select(.chat)
+            trace?.call("open(#\(room.id))", from: self, to: chatCoordinator)
+            try await chatCoordinator.open(room)
         case .resumeAfterLogin:
             // Followed before the action goes on: a room it opens then knows the feed brings
             // its messages, as one opened by a user logged in from the start does. Otherwise

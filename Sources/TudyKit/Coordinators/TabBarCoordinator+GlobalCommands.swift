@@ -31,12 +31,7 @@ extension TabBarCoordinator {
                     modal: tabBarController.presented))
         case .next:
             try requireNoModal(.next)
-            guard let room = try await chatCoordinator.nextUnreadRoom() else {
-                context.console.line("no unread messages")
-                return .proceed
-            }
-            tabBarController.select(.chat)
-            try await chatCoordinator.open(room)
+            chatCoordinator.requestNextUnread()
         case .mentions:
             try requireNoModal(.mentions)
             _ = try context.requireSession()

@@ -9,6 +9,7 @@ final class TabBarCoordinator: Coordinator {
         case personalChat(with: User)
         case studyRoom(Room)
         case selectChat
+        case nextUnread
         case resumeAfterLogin
     }
 

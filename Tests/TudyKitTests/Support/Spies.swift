@@ -7,6 +7,7 @@ enum DelegateCall: Equatable {
     case showStudyRoom(Int)
     case coordinatorDidFinish(CoordinatorType)
     case selectChatTab
+    case showNextUnread
 }
 
 /// Records every delegate call made to it, in order.
@@ -34,5 +35,9 @@ final class DelegateSpy: LoginCheckDelegate, HomeCoordinatorDelegate, Coordinato
 
     func selectChatTab() {
         calls.append(.selectChatTab)
+    }
+
+    func showNextUnread() {
+        calls.append(.showNextUnread)
     }
 }
