@@ -8,6 +8,8 @@ struct PendingRequest {
     let onReply: (@Sendable (WireFrame) -> Void)?
     /// Refused because the server's database was down: sent again once it is back.
     var isHeld = false
+    /// Written to a connection at least once: the server may have done it.
+    var wasSent = false
 
     /// Whether it waits out an outage of the database rather than failing at once.
     var waitsForDatabase: Bool { request.op.changesStore || request.op == .subscribe }

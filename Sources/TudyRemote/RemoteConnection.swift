@@ -106,9 +106,15 @@ actor RemoteConnection {
             await self?.expire(id)
         } : nil
         defer { timer?.cancel() }
-        let frame = try await withCheckedThrowingContinuation { continuation in
-            pending[id] = PendingRequest(request: request, continuation: continuation, onReply: onReply, isHeld: isDatabaseDown)
-            if let outbound, !isDatabaseDown { send(request, on: outbound) }
+        // Ctrl-C at a terminal cancels the command: the prompt comes back at once, whether the
+        // server is slow or away.
+        let frame = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending[id] = PendingRequest(request: request, continuation: continuation, onReply: onReply, isHeld: isDatabaseDown)
+                if let outbound, !isDatabaseDown { send(id, on: outbound) }
+            }
+        } onCancel: {
+            Task { await self.interrupt(id) }
         }
         if let error = frame.error {
             throw error.storeError ?? RemoteStoreError.refused(code: error.code, message: error.message)
@@ -123,7 +129,20 @@ actor RemoteConnection {
         expired.continuation.resume(throwing: RemoteStoreError.unreachable(url: url, seconds: seconds))
     }
 
-    private func send(_ request: WireRequest, on outbound: WebSocketOutboundWriter) {
+    /// A request given up by the one who asked (`call`'s task was cancelled): it is not sent
+    /// again, and its reply, if one comes, is dropped.
+    private func interrupt(_ id: Int) {
+        guard let waiting = pending.removeValue(forKey: id) else { return }
+        guard waiting.request.op.changesStore else { return waiting.continuation.resume(throwing: CancellationError()) }
+        waiting.continuation.resume(throwing: RemoteStoreError.interrupted(url: url, wasSent: waiting.wasSent))
+    }
+
+    private func send(_ id: Int, on outbound: WebSocketOutboundWriter) {
+        pending[id]?.wasSent = true
+        if let request = pending[id]?.request { write(request, on: outbound) }
+    }
+
+    private func write(_ request: WireRequest, on outbound: WebSocketOutboundWriter) {
         guard let text = try? codec.encode(request) else { return }
         Task { try? await outbound.write(.text(text)) }
     }
@@ -170,7 +189,7 @@ actor RemoteConnection {
         else { return }
         var request = WireRequest(id: 0, op: .unsubscribe)
         request.subscription = serverID
-        send(request, on: outbound)
+        write(request, on: outbound)
     }
 
     /// Subscribes again after a reconnection, from the newest message each stream delivered.
@@ -275,7 +294,7 @@ actor RemoteConnection {
         // What had no reply goes again, in the order it was asked.
         for id in pending.keys.sorted() {
             pending[id]!.isHeld = false
-            send(pending[id]!.request, on: writer)
+            send(id, on: writer)
         }
         resubscribe()
     }
@@ -381,7 +400,7 @@ actor RemoteConnection {
             let resumes = resumesWhenBack
             Task {
                 if resumes { await resume(on: outbound) }
-                for request in requests { send(request, on: outbound) }
+                for request in requests { write(request, on: outbound) }
             }
         }
     }

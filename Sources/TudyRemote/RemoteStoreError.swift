@@ -15,18 +15,25 @@ package enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
     case databaseDown(url: String)
     /// The server refused the request itself (not the store): a protocol error.
     case refused(code: String, message: String)
+    /// A change given up with Ctrl-C before the server answered; when it was sent, the server
+    /// may have done it.
+    case interrupted(url: String, wasSent: Bool)
 
     package var isOutage: Bool {
         switch self {
         case .unreachable, .disconnected, .databaseDown: true
-        case .notReached, .cannotConnect, .refused: false
+        case .notReached, .cannotConnect, .refused, .interrupted: false
         }
     }
 
     /// A request with no answer may have been done, its answer lost; one refused while the
     /// connection or the database is down was not.
     package var leavesOutcomeUnknown: Bool {
-        if case .unreachable = self { true } else { false }
+        switch self {
+        case .unreachable: true
+        case .interrupted(_, let wasSent): wasSent
+        default: false
+        }
     }
 
     /// A stable name for the error, for programs (`--json`).
@@ -38,6 +45,7 @@ package enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
         case .disconnected: "disconnected"
         case .databaseDown: "database_down"
         case .refused: "refused"
+        case .interrupted: "interrupted"
         }
     }
 
@@ -60,6 +68,10 @@ package enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
             "not done: the server at \(url) lost its database and is reconnecting to it, so try again in a moment"
         case .refused(_, let message):
             "the server refused it: \(message)"
+        case .interrupted(let url, true):
+            "interrupted before the server at \(url) answered: it may have been done, so look before doing it again"
+        case .interrupted(let url, false):
+            "interrupted: not done, as the server at \(url) was away"
         }
     }
 }
