@@ -103,6 +103,12 @@ package final class RemoteChatStore: ChatStore, PresenceSource {
         try await signIn(.signUp) { $0.name = name; $0.password = password }
     }
 
+    /// Asked of a server that says it can answer; an older one leaves the check to the sign-up.
+    package func checkNameIsFree(_ name: String) async throws {
+        guard features.withLock({ $0?.contains(WireCodec.Feature.nameCheck.rawValue) ?? false }) else { return }
+        _ = try await call(.checkName) { $0.name = name }
+    }
+
     package func logIn(name: String, password: String) async throws -> Session {
         try await signIn(.logIn) { $0.name = name; $0.password = password }
     }

@@ -29,6 +29,9 @@ struct WireService: Sendable {
             reply.session = WireSession(try await store.resume(SessionToken(text: token)))
         case .logOut:
             try await store.logOut(try await checkedSession(signedIn))
+        case .checkName:
+            // Before signing in too: it tells no more than a sign-up would, and costs no hash.
+            try await store.checkNameIsFree(try need(request.name, "name"))
         case .user:
             // Found for someone signed in only, by the exact name asked for.
             _ = try await checkedSession(signedIn)

@@ -162,6 +162,10 @@ struct ChatStoreContractTests {
         await #expect(throws: StoreError.invalidName("a b")) {
             try await store.signUp(name: "a b", password: "another-password")
         }
+        // Checked before a password is asked for (`/signup`), through a server too.
+        await #expect(throws: StoreError.nameTaken("Alice")) { try await store.checkNameIsFree("Alice") }
+        await #expect(throws: StoreError.invalidName("a b")) { try await store.checkNameIsFree("a b") }
+        try await store.checkNameIsFree("dave")
         await #expect(throws: StoreError.weakPassword) {
             try await store.signUp(name: "dave", password: "short")
         }

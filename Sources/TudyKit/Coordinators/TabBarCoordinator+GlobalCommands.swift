@@ -125,9 +125,13 @@ extension TabBarCoordinator {
             guard leavesKeptLogin else { throw CommandError.alreadyLoggedIn(session.user.name) }
         }
         if signingUp {
-            // The name is checked before any password is asked for.
-            guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
-            if (try? await context.store.user(named: name)) != nil { throw StoreError.nameTaken(name) }
+            // The name is checked before any password is asked for; when the store can not
+            // say now (its server is away), the sign-up does.
+            do {
+                try await context.store.checkNameIsFree(name)
+            } catch let refusal as StoreError {
+                throw refusal
+            } catch {}
         }
         let login: LoginCoordinator
         if let shown = loginCoordinator {

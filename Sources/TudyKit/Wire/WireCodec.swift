@@ -33,6 +33,10 @@ package struct WireCodec: Sendable {
         /// `presence` (`room_id`), whose reply lists in `names` the room's members connected
         /// to this server now (`/members`).
         case presence
+        /// `check_name` (`name`), answered before signing in too: an error `invalid_name` or
+        /// `name_taken`, or a plain reply when the name is free, so that `/signup` refuses a
+        /// taken name before it asks for a password.
+        case nameCheck = "name_check"
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

@@ -5,7 +5,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
     /// What the client asks for; each one is a `ChatStore` call, or one about the connection.
     package enum Operation: String, Codable, Sendable, CaseIterable {
         case hello
-        case signUp = "sign_up", logIn = "log_in", resume, logOut = "log_out"
+        case signUp = "sign_up", logIn = "log_in", resume, logOut = "log_out", checkName = "check_name"
         case user, userNames = "user_names"
         case projects, project
         case createProject = "create_project", updateProject = "update_project"
