@@ -7,7 +7,7 @@ import TudyKit
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
 /// over a WebSocket, checked by the server's store; changes are pushed by the server. A
 /// connection acts as the one session that signed in on it, so each session has its own.
-package final class RemoteChatStore: ChatStore, PresenceSource {
+package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
     private let connections: SessionConnections
     private let reports = ConnectionReportHub()
     /// What the server said it has beyond its version's operations, once connected.
@@ -104,7 +104,7 @@ package final class RemoteChatStore: ChatStore, PresenceSource {
     }
 
     /// Asked of a server that says it can answer; an older one leaves the check to the sign-up.
-    package func checkNameIsFree(_ name: String) async throws {
+    package func checkName(_ name: String) async throws {
         guard features.withLock({ $0?.contains(WireCodec.Feature.nameCheck.rawValue) ?? false }) else { return }
         _ = try await call(.checkName) { $0.name = name }
     }

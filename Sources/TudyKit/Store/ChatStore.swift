@@ -14,10 +14,6 @@ public protocol ChatStore: Sendable {
     /// Makes an account and returns a session of it.
     /// - Throws: `StoreError.invalidName`, `.nameTaken`, `.weakPassword`.
     func signUp(name: String, password: String) async throws -> Session
-    /// Refuses a name nobody could sign up with now, before a password is asked for: one that
-    /// is not valid, or is taken. Nothing is kept; a sign-up checks again.
-    /// - Throws: `StoreError.invalidName`, `.nameTaken`.
-    func checkNameIsFree(_ name: String) async throws
     /// Returns a new session of the user whose name and password match.
     /// - Throws: `StoreError.wrongCredentials` for an unknown name and for a wrong password alike.
     func logIn(name: String, password: String) async throws -> Session
@@ -150,7 +146,12 @@ public protocol ChatStore: Sendable {
 extension ChatStore {
     public func connectionReports() -> AsyncStream<ConnectionReport>? { nil }
 
-    public func checkNameIsFree(_ name: String) async throws {
+    /// Refuses a name nobody could sign up with now, before a password is asked for: one that
+    /// is not valid, or is taken. Nothing is kept; a sign-up checks again. A store that reaches
+    /// its accounts through a server asks it (`NameChecking`).
+    /// - Throws: `StoreError.invalidName`, `.nameTaken`.
+    package func checkNameIsFree(_ name: String) async throws {
+        if let checking = self as? any NameChecking { return try await checking.checkName(name) }
         let name = Accounts.normalized(name)
         guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
         do {
