@@ -58,14 +58,7 @@ extension DeliveryModelTests {
         let running = Task { await repl.run() }
         let what = "seed \(seed), \(way)"
         func settle(_ step: String) async throws {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !reader.isIdle {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("\(what): tudy did not come back to its prompt after \(step):\n\(app.output.transcript.suffix(1500))")
-                    throw CancellationError()
-                }
-                try await Task.sleep(for: .milliseconds(2))
-            }
+            try await reader.settle(after: step, in: what) { app.output.transcript }
         }
         // Someone writes to each room rita may land in while she is still a guest, or not.
         for _ in 0..<Int.random(in: 0...2, using: &random) {

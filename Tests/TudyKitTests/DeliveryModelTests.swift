@@ -126,14 +126,7 @@ struct DeliveryModelTests {
         let repl = REPL(app: app.app, reader: reader, console: app.context.console, options: .init(isInteractive: true))
         let running = Task { await repl.run() }
         func settle(_ what: String) async throws {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !reader.isIdle {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("seed \(seed): tudy did not come back to its prompt after \(what):\n\(app.output.transcript.suffix(1500))")
-                    throw CancellationError()
-                }
-                try await Task.sleep(for: .milliseconds(2))
-            }
+            try await reader.settle(after: what, in: "seed \(seed)") { app.output.transcript }
         }
         reader.type("/login rita", "password-rita", "/chat")
         try await settle("logging in")

@@ -33,7 +33,7 @@ extension InteractiveTests {
 
     @Test("Alt-1 opens the first room of /rooms from anywhere; the line half typed comes back at the next prompt")
     func altNumberOpensRoom() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
         try terminal.waitUntil { $0.contains("guest>") }
         try terminal.enter(["/login bob", "bob-password"])

@@ -5,15 +5,6 @@ import Testing
 @testable import TudySQLite
 
 extension InteractiveTests {
-    /// tudy on the sample seed at a terminal `width` columns wide, bob logged in and in room 1 (with alice).
-    func bobInRoom(width: Int) throws -> TmuxSession {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--seed '\(seed)'"), width: width, height: 24)
-        try terminal.waitUntil { $0.contains("home > board  guest>") }
-        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
-        return terminal
-    }
 
     /// The messages of room 1 in the test's store, read as bob once tudy has ended.
     func storedMessages() async throws -> [Message] {
@@ -38,7 +29,7 @@ extension InteractiveTests {
         arguments: longLineUnits, [false, true])
     func longLines(_ units: (script: String, unit: String), bracketed: Bool) async throws {
         let (script, unit) = units
-        let terminal = try bobInRoom(width: 80)
+        let terminal = try bobInRoom(width: 80, height: 24)
 
         var sent: [String] = []
         var previousMark = "@alice · alice, bob"
@@ -73,7 +64,7 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test("a one-line bracketed paste joins the half-typed line: the prompt drawn once, the message exactly what was typed and pasted")
     func oneLinePaste() async throws {
-        let terminal = try bobInRoom(width: 80)
+        let terminal = try bobInRoom(width: 80, height: 24)
         try terminal.type("typed, then ")
         try terminal.waitUntil { $0.contains("bob> typed, then") }
         try terminal.paste("pasted 붙여넣기 😀", bracketed: true)
@@ -91,7 +82,7 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test("a paste that holds commands runs as typed, line by line: a pasted password goes to the login's prompt, never shown, sent or kept; after a login that asks none, the rest is dropped")
     func pastedCommands() async throws {
-        let terminal = try bobInRoom(width: 120)
+        let terminal = try bobInRoom(width: 120, height: 24)
         // Already logged in: this /login asks no password, so the line after it is never typed.
         try terminal.paste("before\n/login alice\nalice-password\nafter\n", bracketed: true)
         let dropped = try Self.documentedLine("### Pasting")
@@ -223,7 +214,7 @@ extension InteractiveTests {
 extension InteractiveTests {
     @Test("Tab reads the names when it is pressed: someone who signs up in another process while a line is typed is offered")
     func freshNames() throws {
-        let terminal = try bobInRoom(width: 100)
+        let terminal = try bobInRoom(width: 100, height: 24)
         try terminal.type("/dm da")
         try terminal.press("Tab")
         try terminal.waitUntil { $0.contains("bob> /dm da") }

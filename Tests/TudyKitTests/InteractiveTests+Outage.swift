@@ -7,7 +7,7 @@ extension InteractiveTests {
     /// `tudy serve` with its store in the test's folder, the sample seed loaded when it starts
     /// on any port (the first time); its ws:// address.
     private func serve(port: String = "0") throws -> (RunningTudy, String) {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let server = try RunningTudy(
             TudyProcess.binary,
             ["serve", "--listen", "127.0.0.1:\(port)", "--store", directory.path + "/server.sqlite"] + (port == "0" ? ["--seed", seed] : []))

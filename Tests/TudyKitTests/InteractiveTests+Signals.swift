@@ -35,7 +35,7 @@ extension InteractiveTests {
 
     /// A shell with job control, and tudy started in it on this test's store, with the sample seed.
     private func tudyInShell() throws -> TmuxSession {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let terminal = try TmuxSession(command: "cd '\(directory.path)'; PS1='shell$ ' exec bash --norc --noprofile -i")
         try terminal.waitUntil { $0.contains("shell$") }
         try terminal.enter([
@@ -82,11 +82,7 @@ extension InteractiveTests {
 
     @Test("Ctrl-C during /wait ends the wait at once and gives the prompt back; the session goes on")
     func interruptedWait() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
-        try terminal.waitUntil { $0.contains("guest>") }
-        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("> @alice  bob>") }
+        let terminal = try bobInRoom()
         try terminal.enter(["/wait 3600"])
         try terminal.waitUntil { $0.contains("/wait 3600") }
         try terminal.press("C-c")
@@ -100,7 +96,7 @@ extension InteractiveTests {
 
     @Test("SIGTERM or SIGHUP ends a session at the prompt as the end of input does: the store closed whole, the terminal put back", arguments: [SIGTERM, SIGHUP])
     func endedBySignal(_ signal: Int32) throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
         try terminal.waitUntil { $0.contains("home > board  guest>") }
         // A login kept is a write: the store has a -wal until the last connection closes.

@@ -12,6 +12,19 @@ struct InteractiveTests {
         directory = try TemporaryDirectory.make()
     }
 
+    /// The sample seed of the README: alice and bob, posts, and their 1:1 room.
+    static let sampleSeed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+
+    /// tudy on the sample seed at a terminal, with `arguments` too, bob logged in and in room 1
+    /// (with alice).
+    func bobInRoom(_ arguments: String = "", width: Int = 100, height: Int = 40) throws -> TmuxSession {
+        let terminal = try TmuxSession(command: command("\(arguments) --seed '\(Self.sampleSeed)'"), width: width, height: height)
+        try terminal.waitUntil { $0.contains("home > board  guest>") }
+        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
+        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        return terminal
+    }
+
     /// A shell command that runs tudy on the window's terminal, then reports its exit status
     /// and the terminal settings before and after, and stays open. `NO_COLOR` is cleared,
     /// since the test runner may set it.
@@ -37,7 +50,7 @@ struct InteractiveTests {
 
     @Test("completion, passwords, Ctrl-C, Korean, Ctrl-D, history and the login across a restart, the terminal restored")
     func session() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let terminal = try TmuxSession(command: command("--seed '\(seed)'"))
         try terminal.waitUntil { $0.contains("home > board  guest>") }
 
@@ -99,11 +112,7 @@ struct InteractiveTests {
 
     @Test("Ctrl-D typed while a command runs ends the session once the command is done, as at the prompt")
     func endTypedAhead() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
-        try terminal.waitUntil { $0.contains("home > board  guest>") }
-        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        let terminal = try bobInRoom("--memory")
         try terminal.enter(["/wait 2"])
         try terminal.waitUntil { $0.contains("/wait 2\n") }
         try terminal.press("C-d")
@@ -113,7 +122,7 @@ struct InteractiveTests {
 
     @Test("a login and its password pasted in one go: the password is kept and never shown, five times running")
     func typedAheadPassword() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
         try terminal.waitUntil { $0.contains("home > board  guest>") }
         for round in 1...5 {
@@ -128,7 +137,7 @@ struct InteractiveTests {
 
     @Test("a bracketed paste of several lines with no command in a room is one message, and Enter after it sends nothing; a line ending in \\, or Alt-Enter, goes on")
     func pasteAndMultiLineMessage() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
         try terminal.waitUntil { $0.contains("home > board  guest>") }
         try terminal.enter(["/login bob", "bob-password", "/chat"])
@@ -169,7 +178,7 @@ struct InteractiveTests {
 
     @Test("live: a message from another process prints above a half-typed Korean line, which stays, cursor too; a third room gives a notice; /next opens it")
     func liveMessages() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let setup = try TudyProcess(["--store", directory.path + "/tudy.sqlite", "--seed", seed], input: [], directory: directory).finish()
         #expect(setup.status == 0)
         let terminal = try TmuxSession(command: command())
@@ -217,7 +226,7 @@ struct InteractiveTests {
 
     @Test("a post's body: every line after the first gets '... '; /quit in a draft warns, a second leaves; answers stay out of the history")
     func draftAtTerminal() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
+        let seed = Self.sampleSeed
         let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"))
         try terminal.waitUntil { $0.contains("guest>") }
         try terminal.enter(["/login bob", "bob-password", "/new", "Secret title", "ios", "3", "first line"])
@@ -254,11 +263,7 @@ struct InteractiveTests {
 
     @Test("a resized window: the next message wraps to the new width under a hanging indent")
     func resize() throws {
-        let seed = TudyProcess.packageRoot.appendingPathComponent("scripts/sample-seed.json").path
-        let terminal = try TmuxSession(command: command("--memory --seed '\(seed)'"), width: 100)
-        try terminal.waitUntil { $0.contains("guest>") }
-        try terminal.enter(["/login bob", "bob-password", "/chat", "/open 1"])
-        try terminal.waitUntil { $0.contains("@alice · alice, bob") }
+        let terminal = try bobInRoom("--memory")
         try terminal.resize(width: 50)
         try terminal.enter([String(repeating: "긴 메시지 ", count: 12) + "끝"])
         let shown = try terminal.waitUntil { $0.components(separatedBy: "끝").count == 3 }

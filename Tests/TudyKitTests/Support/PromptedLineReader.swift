@@ -1,3 +1,4 @@
+import Testing
 @testable import TudyKit
 
 /// A person at tudy's prompt, played by a test: lines are typed when the test says, and, as
@@ -52,6 +53,21 @@ final class PromptedLineReader: LineReader {
         } else if hasEnded {
             self.reading = nil
             reading.resume(returning: .end)
+        }
+    }
+}
+
+extension PromptedLineReader {
+    /// Waits until tudy is back at its prompt after `step`; past 30 s the test fails at once,
+    /// with what `case` names and the end of the transcript.
+    func settle(after step: String, in case: String, transcript: @MainActor () -> String) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !isIdle {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("\(`case`): tudy did not come back to its prompt after \(step):\n\(transcript().suffix(1500))")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(2))
         }
     }
 }
