@@ -71,7 +71,7 @@ extension PostgresChatStore {
     package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
         let now = clock.now()
         return try await transaction { connection in
-            try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
+            let inviter = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
             // A study room's post is locked first, as /join locks it: the two take turns for
             // its last place, and in one order, so that neither waits on the other.
             let projectID = try await Self.one(Int?.self, "SELECT project_id FROM room WHERE id = \(roomID)", on: connection) ?? nil
@@ -92,7 +92,9 @@ extension PostgresChatStore {
                 return try await Self.room(id: groupID, on: connection)
             case .group:
                 let project = room.projectID == nil ? nil : try? await Self.project(id: room.projectID!, on: connection)
-                try StudyRoom.checkPlace(in: room, project: project)
+                let wasRemoved = try await Self.one(
+                    Bool.self, "SELECT removed FROM membership WHERE room_id = \(roomID) AND user_id = \(invited.id)", on: connection)
+                try StudyRoom.checkInvitation(of: invited.user, to: room, project: project, wasRemoved: wasRemoved ?? false, by: inviter.user)
                 try await Self.admit(userID: invited.id, roomID: roomID, on: connection)
                 try await Self.notifyRoom(roomID, on: connection)
                 return try await Self.room(id: roomID, on: connection)

@@ -69,7 +69,7 @@ extension SQLiteChatStore {
     package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
         let now = clock.now()
         return try await write { db in
-            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            let inviter = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
             let room = try Self.room(id: Int64(roomID), in: db)
             let invited = try Self.user(named: invitee.name, in: db)
             guard !room.hasMember(invited.user) else { throw StoreError.alreadyMember(invited.user.name) }
@@ -82,7 +82,11 @@ extension SQLiteChatStore {
                 }
                 return try Self.room(id: groupID, in: db)
             case .group:
-                try StudyRoom.checkPlace(in: room, project: room.projectID.flatMap { try? Self.project(id: Int64($0), in: db) })
+                let wasRemoved = try db.fetchOne(
+                    Bool.self, sql: "SELECT removed FROM membership WHERE room_id = ? AND user_id = ?", arguments: [roomID, invited.id])
+                try StudyRoom.checkInvitation(
+                    of: invited.user, to: room, project: room.projectID.flatMap { try? Self.project(id: Int64($0), in: db) },
+                    wasRemoved: wasRemoved ?? false, by: inviter.user)
                 try Self.admit(userID: invited.id, roomID: Int64(roomID), in: db)
                 return try Self.room(id: Int64(roomID), in: db)
             }

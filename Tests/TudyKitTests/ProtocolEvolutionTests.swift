@@ -46,7 +46,7 @@ struct StoreErrorWireTests {
             .noSuchRoom(4), .emptyMessage, .messageTooLong, .controlCharacter("U+001B"), .noSuchMessage(5), .notYourMessage(5),
             .messageDeleted(5), .nothingToChange, .alreadyMember("bob"), .roomFull(4), .tooManyRooms("bob"), .cannotChatWithSelf,
             .invalidFixture("bad"), .sessionEnded, .passwordChecksBusy, .postClosed(3), .postFull(projectID: 3, capacity: 4),
-            .removedFromStudy(3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
+            .removedFromStudy(3), .inviteeRemoved(name: "bob", projectID: 3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
             .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
             .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored,
         ]
@@ -55,7 +55,7 @@ struct StoreErrorWireTests {
             case .invalidName, .nameTaken, .weakPassword, .wrongCredentials, .tooManyAttempts, .unknownUser, .noSuchProject,
                 .notWriter, .invalidDraft, .noSuchRoom, .emptyMessage, .messageTooLong, .controlCharacter, .noSuchMessage,
                 .notYourMessage, .messageDeleted, .nothingToChange, .alreadyMember, .roomFull, .tooManyRooms, .cannotChatWithSelf,
-                .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .studyNotStarted,
+                .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .inviteeRemoved, .studyNotStarted,
                 .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
                 .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored:
                 break

@@ -93,7 +93,7 @@ struct StudyRoomContractTests {
         #expect(try await store.invite(people[2].user, to: group.id, by: people[0]).members.count == 4)
     }
 
-    @Test("a closed post takes nobody new, but its writer and those in its room keep their places", arguments: StoreFactory.all)
+    @Test("a closed post takes nobody new, by /join or a member's /invite, but its writer and those in its room keep their places", arguments: StoreFactory.all)
     func closed(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()
         let post = try await store.createProject(Self.draft(capacity: 4), by: s.alice)
@@ -101,11 +101,15 @@ struct StudyRoomContractTests {
         _ = try await store.setProject(id: post.id, isOpen: false, by: s.alice)
         await #expect(throws: StoreError.postClosed(post.id)) { try await store.join(projectID: post.id, by: s.carol) }
         #expect(try await store.join(projectID: post.id, by: s.bob).id == room.id)
+        await #expect(throws: StoreError.postClosed(post.id), "a member's invite is no way around the closing") {
+            try await store.invite(s.carol.user, to: room.id, by: s.bob)
+        }
+        #expect(try await store.invite(s.carol.user, to: room.id, by: s.alice).hasMember(s.carol.user), "the writer still brings people in")
         try await store.leave(roomID: room.id, session: s.alice)
         #expect(try await store.join(projectID: post.id, by: s.alice).hasMember(s.alice.user), "the writer comes back to a closed post")
     }
 
-    @Test("the writer may /kick from the study room, and only there; whoever was kicked can not /join again until invited", arguments: StoreFactory.all)
+    @Test("the writer may /kick from the study room, and only there; whoever was kicked can not /join again, nor be invited by a member, until the writer invites them", arguments: StoreFactory.all)
     func kick(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()
         let post = try await store.createProject(Self.draft(capacity: 4), by: s.alice)
@@ -130,9 +134,12 @@ struct StudyRoomContractTests {
         await #expect(throws: StoreError.removedFromStudy(post.id)) { try await store.join(projectID: post.id, by: s.bob) }
         #expect(try await store.project(id: post.id).memberCount == 2, "their place is free again")
 
-        _ = try await store.invite(s.bob.user, to: room.id, by: s.carol)
+        await #expect(throws: StoreError.inviteeRemoved(name: "bob", projectID: post.id), "a member's invite does not undo the writer's kick") {
+            try await store.invite(s.bob.user, to: room.id, by: s.carol)
+        }
+        _ = try await store.invite(s.bob.user, to: room.id, by: s.alice)
         try await store.leave(roomID: room.id, session: s.bob)
-        #expect(try await store.join(projectID: post.id, by: s.bob).hasMember(s.bob.user), "a member's invitation lifts it")
+        #expect(try await store.join(projectID: post.id, by: s.bob).hasMember(s.bob.user), "the writer's invitation lifts it")
     }
 
     @Test("a deleted post leaves its study room a group room like any other", arguments: StoreFactory.all)

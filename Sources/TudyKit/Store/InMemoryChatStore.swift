@@ -181,7 +181,9 @@ public actor InMemoryChatStore: SeedableStore {
             try checkRoomLimits(admitting: state.room.members + [invitee], to: nil)
             return insertRoom(kind: .group, members: state.room.members + [invitee])
         case .group:
-            try StudyRoom.checkPlace(in: state.room, project: state.room.projectID.flatMap { try? project(withStudy: $0) })
+            try StudyRoom.checkInvitation(
+                of: invitee, to: state.room, project: state.room.projectID.flatMap { try? project(withStudy: $0) },
+                wasRemoved: state.removed.contains(Accounts.key(invitee.name)), by: user)
             try checkRoomLimits(admitting: [invitee], to: state.room)
             let before = state.room
             state.room.admit(invitee)

@@ -35,6 +35,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case postFull(projectID: Int, capacity: Int)
     /// `/join` by someone the post's writer took out of its study room.
     case removedFromStudy(Int)
+    /// `/invite` into a post's study room, by a member who is not its writer, of someone the
+    /// writer took out of it.
+    case inviteeRemoved(name: String, projectID: Int)
     /// `/join` of their own post by its writer, before anyone has joined it.
     case studyNotStarted(Int)
     /// `/kick` in a room that is no post's study room.
@@ -116,7 +119,9 @@ public enum StoreError: Error, Equatable, Sendable {
         case .postFull(let id, let capacity):
             "post #\(id) is full: its study group has all \(capacity) people it wants"
         case .removedFromStudy(let id):
-            "the writer of post #\(id) took you out of its study room: only a member's /invite brings you back"
+            "the writer of post #\(id) took you out of its study room: only the writer's /invite brings you back"
+        case .inviteeRemoved(let name, let id):
+            "the writer of post #\(id) took \(name) out of its study room: only the writer can invite them back"
         case .studyNotStarted(let id):
             "nobody has joined your post #\(id) yet: its study room opens when someone does"
         case .notStudyRoom(let id):

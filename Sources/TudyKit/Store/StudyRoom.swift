@@ -31,14 +31,23 @@ package enum StudyRoom {
         return room.map { .admit(roomID: $0.id) } ?? .open
     }
 
-    /// Checks that a group room has a place for one more (`/invite`): a post's study room holds
-    /// its capacity at most, however people come in.
-    /// - Parameter project: the post whose study room `room` may be; nil when it is none, or
-    ///   the post was deleted (its room then has no capacity).
-    /// - Throws: `StoreError.postFull`.
-    package static func checkPlace(in room: Room, project: Project?) throws {
-        guard let project, room.projectID == project.id, room.members.count >= project.capacity else { return }
-        throw StoreError.postFull(projectID: project.id, capacity: project.capacity)
+    /// Checks that `inviter` may bring `invitee` into a group room (`/invite`): a post's study
+    /// room keeps the post's rules however people come in. It holds the post's capacity at
+    /// most; while the post is closed, and for someone its writer took out, only the writer
+    /// invites.
+    /// - Parameters:
+    ///   - project: the post whose study room `room` may be; nil when it is none, or the post
+    ///     was deleted (its room then has no rules of its own).
+    ///   - wasRemoved: whether the writer took `invitee` out of `room` (`/kick`).
+    /// - Throws: `StoreError.inviteeRemoved`, `.postClosed`, `.postFull`.
+    package static func checkInvitation(
+        of invitee: User, to room: Room, project: Project?, wasRemoved: Bool, by inviter: User
+    ) throws {
+        guard let project, room.projectID == project.id else { return }
+        let byWriter = project.writer.isNamed(inviter.name)
+        if wasRemoved && !byWriter { throw StoreError.inviteeRemoved(name: invitee.name, projectID: project.id) }
+        if !project.isOpen && !byWriter { throw StoreError.postClosed(project.id) }
+        if room.members.count >= project.capacity { throw StoreError.postFull(projectID: project.id, capacity: project.capacity) }
     }
 
     /// Checks that `remover` may take `user` out of `room` (`/kick`).

@@ -53,6 +53,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .postClosed(let id): (code, self.id) = ("post_closed", id)
         case .postFull(let id, let capacity): (code, self.id, self.capacity) = ("post_full", id, capacity)
         case .removedFromStudy(let id): (code, self.id) = ("removed_from_study", id)
+        case .inviteeRemoved(let name, let id): (code, self.name, self.id) = ("invitee_removed", name, id)
         case .studyNotStarted(let id): (code, self.id) = ("study_not_started", id)
         case .notStudyRoom(let id): (code, self.id) = ("not_study_room", id)
         case .onlyWriterKicks(let id, let writer): (code, self.id, self.writer) = ("only_writer_kicks", id, writer)
@@ -98,6 +99,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "post_closed": id.map(StoreError.postClosed)
         case "post_full": id.flatMap { id in capacity.map { StoreError.postFull(projectID: id, capacity: $0) } }
         case "removed_from_study": id.map(StoreError.removedFromStudy)
+        case "invitee_removed": id.flatMap { id in name.map { StoreError.inviteeRemoved(name: $0, projectID: id) } }
         case "study_not_started": id.map(StoreError.studyNotStarted)
         case "not_study_room": id.map(StoreError.notStudyRoom)
         case "only_writer_kicks": id.flatMap { id in writer.map { StoreError.onlyWriterKicks(projectID: id, writer: $0) } }
