@@ -156,6 +156,8 @@ extension PostgresChatStore {
             // sent before (a resend, perhaps racing the first), whose message is the answer.
             let sender = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
             if let key, let kept = try await Self.message(sentBy: sender.id, key: key, on: connection) {
+                // Never a message of another room, which the sender may have left since.
+                guard kept.roomID == roomID else { throw StoreError.sendKeyReused(roomID: roomID) }
                 return kept
             }
             throw StoreError.noSuchRoom(roomID)

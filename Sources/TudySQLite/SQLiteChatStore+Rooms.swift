@@ -355,10 +355,12 @@ extension SQLiteChatStore {
             return try outgoings.map { outgoing in
                 // A retry finds its first send's message; a new key (nearly every send) finds
                 // nothing by the index alone, without the message's whole row and joins.
-                if let key = outgoing.key, let keptID = try db.fetchOne(
-                    Int64.self, sql: "SELECT id FROM message WHERE sender_id = ? AND client_key = ?", arguments: [sender.id, key]
+                if let key = outgoing.key, let kept = try db.fetchOne(
+                    Row.self, sql: "SELECT id, room_id FROM message WHERE sender_id = ? AND client_key = ?", arguments: [sender.id, key]
                 ) {
-                    return try Self.messages(where: "message.id = ?", arguments: [keptID], in: db)[0]
+                    // Never a message of another room, which the sender may have left since.
+                    guard kept["room_id"] as Int64 == Int64(roomID) else { throw StoreError.sendKeyReused(roomID: roomID) }
+                    return try Self.messages(where: "message.id = ?", arguments: [kept["id"] as Int64], in: db)[0]
                 }
                 // A message is never moved or removed: found in the room now, it is there
                 // when the reply is written.

@@ -296,6 +296,19 @@ struct ChatStoreContractTests {
         }
     }
 
+    @Test("a key reused in another room is refused there, never answered with the message of the room it was first sent to", arguments: StoreFactory.all)
+    func messageKeyInAnotherRoom(_ factory: StoreFactory) async throws {
+        let (store, cast) = try await factory.makeWithCast()
+        let group = try await store.invite(cast.carol.user, to: try await store.directRoom(between: cast.alice, and: bob).id, by: cast.alice)
+        let other = try await store.directRoom(between: cast.alice, and: cast.carol.user)
+        _ = try await store.send("in the group", to: group.id, from: cast.alice, key: "k-1")
+        try await store.leave(roomID: group.id, session: cast.alice)
+        await #expect(throws: StoreError.sendKeyReused(roomID: other.id)) {
+            try await store.send("in the group", to: other.id, from: cast.alice, key: "k-1")
+        }
+        #expect(try await store.messages(in: other.id, for: cast.alice, before: nil, limit: 5).messages.isEmpty)
+    }
+
     @Test("names of any script: kept in NFC, unique and logged in without regard to case (Unicode case folding)", arguments: StoreFactory.all)
     func namesOfAnyScript(_ factory: StoreFactory) async throws {
         let store = try await factory.make()

@@ -29,10 +29,10 @@ extension InMemoryChatStore {
         let user = try user(of: session.token)
         _ = try memberState(of: roomID, user: user)
         let messageKey = outgoing.key.map { MessageKey(sender: Accounts.key(user.name), key: $0) }
-        if let messageKey, let kept = keyedMessages[messageKey],
-            let message = roomsByID[kept.roomID]?.messages.first(where: { $0.id == kept.messageID })
-        {
-            return message
+        if let messageKey, let kept = keyedMessages[messageKey] {
+            // Never a message of another room, which the sender may have left since.
+            guard kept.roomID == roomID else { throw StoreError.sendKeyReused(roomID: roomID) }
+            if let message = roomsByID[roomID]?.messages.first(where: { $0.id == kept.messageID }) { return message }
         }
         let quote = try outgoing.replyTo.map { id in
             guard let quoted = roomsByID[roomID]?.messages.first(where: { $0.id == id }) else { throw StoreError.noSuchMessage(id) }

@@ -58,6 +58,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotIgnoreSelf
     /// `/ignore` past `Quiet.ignoreLimit` people.
     case tooManyIgnored
+    /// A send under a key the sender used for a message in another room: a key names one
+    /// message, in the room it was sent to.
+    case sendKeyReused(roomID: Int)
     /// `/react` with what is no emoji.
     case notAnEmoji(String)
     /// `/react` with a new emoji on a message that carries `Reaction.kindsLimit` kinds.
@@ -138,6 +141,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "that topic can not be the room's: \(problem)"
         case .cannotIgnoreSelf:
             "that is you: /ignore someone else"
+        case .sendKeyReused(let roomID):
+            "not sent: its key names a message of yours in another room, not #\(roomID); send it with a new key"
         case .tooManyIgnored:
             "you ignore \(Quiet.ignoreLimit) people, the most one may: /unignore someone first"
         case .notAnEmoji(let text):

@@ -64,6 +64,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .cannotRenameDirect(let id): (code, self.id) = ("cannot_rename_direct", id)
         case .cannotIgnoreSelf: code = "cannot_ignore_self"
         case .tooManyIgnored: code = "too_many_ignored"
+        case .sendKeyReused(let roomID): (code, self.id) = ("send_key_reused", roomID)
         case .notAnEmoji(let text): (code, detail) = ("not_an_emoji", text)
         case .tooManyReactions(let id): (code, self.id) = ("too_many_reactions", id)
         }
@@ -110,6 +111,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "cannot_rename_direct": id.map(StoreError.cannotRenameDirect)
         case "cannot_ignore_self": .cannotIgnoreSelf
         case "too_many_ignored": .tooManyIgnored
+        case "send_key_reused": id.map { StoreError.sendKeyReused(roomID: $0) }
         case "not_an_emoji": detail.map(StoreError.notAnEmoji)
         case "too_many_reactions": id.map(StoreError.tooManyReactions)
         default: nil
