@@ -14,24 +14,24 @@ actor RemoteConnection {
     private let urls: [String]
     private let tls: TLSConfiguration
     private let requestTimeout: Duration
-    private let logger: Logger
-    private let codec = WireCodec()
+    let logger: Logger
+    let codec = WireCodec()
     private var urlIndex = 0
-    private var outbound: WebSocketOutboundWriter?
-    private var pending: [Int: PendingRequest] = [:]
-    private var subscriptions: [Int: RemoteSubscription] = [:]
+    var outbound: WebSocketOutboundWriter?
+    var pending: [Int: PendingRequest] = [:]
+    var subscriptions: [Int: RemoteSubscription] = [:]
     private let reports: ConnectionReportHub
     /// The token of the session this connection signed in with: the first frame of each
     /// connection it makes resumes it, since every request after acts as its session.
     private var session: String?
     /// The id of the resume sent as a new connection's first frame, until it is answered.
-    private var resumeID: Int?
+    var resumeID: Int?
     /// The resume was refused while the server's database was down: it goes again, first,
     /// once the database is back.
-    private var resumesWhenBack = false
+    var resumesWhenBack = false
     /// The session ended (logged out, here or elsewhere, or expired): this connection is over.
-    private var isEnded = false
-    private var nextID = 1
+    var isEnded = false
+    var nextID = 1
     private var running: Task<Void, Never>?
     private var connectWaiters: [CheckedContinuation<Void, Never>] = []
     private var hasBeenConnected = false
@@ -39,9 +39,9 @@ actor RemoteConnection {
     private var startProblems: [String: ConnectProblem] = [:]
     private var isLost = false
     /// The server said its database is down, and has not yet said it is back.
-    private var isDatabaseDown = false
+    var isDatabaseDown = false
     /// The connection is being closed for good: no reconnecting, and no notice that it was lost.
-    private var isClosing = false
+    var isClosing = false
     /// What the client sends keeps under the server's rate for a connection, with room to
     /// spare for the network bunching requests up: a fast script is slowed, never cut off.
     private var pace = RequestRate(
@@ -83,7 +83,7 @@ actor RemoteConnection {
 
     /// - Parameter expires: whether it fails after the request time; one that does not waits
     ///   through any number of reconnections and outages of the database.
-    private func call(
+    func call(
         _ request: WireRequest, expires: Bool, onReply: (@Sendable (WireFrame) -> Void)?
     ) async throws -> WireFrame {
         if isEnded { throw StoreError.sessionEnded }
@@ -137,76 +137,14 @@ actor RemoteConnection {
         waiting.continuation.resume(throwing: RemoteStoreError.interrupted(url: url, wasSent: waiting.wasSent))
     }
 
-    private func send(_ id: Int, on outbound: WebSocketOutboundWriter) {
+    func send(_ id: Int, on outbound: WebSocketOutboundWriter) {
         pending[id]?.wasSent = true
         if let request = pending[id]?.request { write(request, on: outbound) }
     }
 
-    private func write(_ request: WireRequest, on outbound: WebSocketOutboundWriter) {
+    func write(_ request: WireRequest, on outbound: WebSocketOutboundWriter) {
         guard let text = try? codec.encode(request) else { return }
         Task { try? await outbound.write(.text(text)) }
-    }
-
-    // MARK: - Subscriptions
-
-    /// A stream of the session's changes, kept across reconnections.
-    func subscribe() async throws -> AsyncStream<StoreChange> {
-        // Unbounded here: the live feed that reads it keeps what waits unshown, and says when it
-        // drops any; dropped here, they would be gone unnoticed.
-        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self, bufferingPolicy: .unbounded)
-        let local = nextID
-        nextID += 1
-        subscriptions[local] = RemoteSubscription(continuation: continuation)
-        do {
-            try await requestSubscription(local, expires: true)
-        } catch {
-            subscriptions[local] = nil
-            throw error
-        }
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(local) }
-        }
-        return stream
-    }
-
-    /// Asks the server for a subscription's changes, from the newest message it delivered.
-    /// The server's id is taken as the reply is read, so no change after it is dropped.
-    private func requestSubscription(_ local: Int, expires: Bool) async throws {
-        guard let subscription = subscriptions[local] else { return }
-        var request = WireRequest(op: .subscribe)
-        request.since = subscription.newestMessageID
-        if subscription.newestMessageID != nil { request.sinceRooms = subscription.roomCursors }
-        subscriptions[local]?.isAsked = true
-        defer { subscriptions[local]?.isAsked = false }
-        _ = try await call(request, expires: expires) { [weak self] reply in
-            self?.assumeIsolated { $0.subscriptions[local]?.answered(reply) }
-        }
-    }
-
-    private func unsubscribe(_ local: Int) {
-        guard let subscription = subscriptions.removeValue(forKey: local), let serverID = subscription.serverID,
-            let outbound
-        else { return }
-        var request = WireRequest(id: 0, op: .unsubscribe)
-        request.subscription = serverID
-        write(request, on: outbound)
-    }
-
-    /// Subscribes again after a reconnection, from the newest message each stream delivered.
-    /// A stream still being asked for is asked again with what had no reply. The request waits
-    /// as long as the connection and the database take to come back; if the server refuses it
-    /// (the session ended), the stream ends, so that whoever follows it knows and may ask anew.
-    private func resubscribe() {
-        for local in subscriptions.keys where subscriptions[local]?.isAsked == false {
-            subscriptions[local]?.serverID = nil
-            Task {
-                do {
-                    try await self.requestSubscription(local, expires: false)
-                } catch {
-                    self.subscriptions.removeValue(forKey: local)?.continuation.finish()
-                }
-            }
-        }
     }
 
     // MARK: - The connection
@@ -299,7 +237,7 @@ actor RemoteConnection {
         resubscribe()
     }
 
-    private func resume(on writer: WebSocketOutboundWriter) async {
+    func resume(on writer: WebSocketOutboundWriter) async {
         guard let session else { return }
         var request = WireRequest(id: nextID, op: .resume)
         nextID += 1
@@ -310,29 +248,6 @@ actor RemoteConnection {
         try? await writer.write(.text(text))
     }
 
-    /// The answer to the resume that began a connection.
-    private func resumed(_ frame: WireFrame) {
-        resumeID = nil
-        switch frame.error?.code {
-        case nil: break
-        case WireError.databaseDownCode: resumesWhenBack = true
-        case "session_ended": sessionEnded()
-        default: logger.debug("resume refused", metadata: ["code": "\(frame.error?.code ?? "")"])
-        }
-    }
-
-    /// The session ended (logged out on another connection, or expired): what waits fails as
-    /// the store's would, the streams end, and this connection closes for good.
-    private func sessionEnded() {
-        isEnded = true
-        isClosing = true
-        for waiting in pending.values { waiting.continuation.resume(throwing: StoreError.sessionEnded) }
-        pending = [:]
-        subscriptions.values.forEach { $0.continuation.finish() }
-        subscriptions = [:]
-        if let outbound { Task { try? await outbound.close(.normalClosure, reason: nil) } }
-    }
-
     private func closed() {
         outbound = nil
         if hasBeenConnected && !isLost && !isClosing {
@@ -341,68 +256,8 @@ actor RemoteConnection {
         }
     }
 
-    private func announce(_ line: String, isAway: Bool) {
+    func announce(_ line: String, isAway: Bool) {
         reports.report(ConnectionReport(line, isAway: isAway), from: self)
-    }
-
-    private func received(_ text: String) {
-        guard let frame = try? codec.decode(WireFrame.self, from: text) else { return }
-        switch frame.type {
-        case .reply:
-            if let id = frame.id, id == resumeID { return resumed(frame) }
-            guard let id = frame.id, var waiting = pending.removeValue(forKey: id) else { return }
-            if frame.error?.code == WireError.databaseDownCode {
-                guard waiting.waitsForDatabase else {
-                    return waiting.continuation.resume(throwing: RemoteStoreError.databaseDown(url: url))
-                }
-                waiting.isHeld = true
-                pending[id] = waiting
-                return
-            }
-            if frame.error == nil { waiting.onReply?(frame) }
-            // The server closes a connection whose session it logged out: that is no loss.
-            if frame.error == nil && waiting.request.op == .logOut { isClosing = true }
-            waiting.continuation.resume(returning: frame)
-        case .status:
-            guard let health = frame.health else { return }
-            databaseIs(health)
-        case .change:
-            if frame.change == nil, frame.reason != nil,
-                let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
-            {
-                // The server ended it: whoever follows it hears the stream end, and may ask again.
-                subscriptions.removeValue(forKey: local)?.continuation.finish()
-                return
-            }
-            guard let change = frame.change?.change,
-                let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
-            else { return }
-            subscriptions[local]?.deliver(change)
-        }
-    }
-
-    /// Tells the person when the server's database goes or comes back; once it is back, what
-    /// was held for it goes to the server in the order it was asked.
-    private func databaseIs(_ health: StoreHealth) {
-        switch health {
-        case .down:
-            guard !isDatabaseDown else { return }
-            isDatabaseDown = true
-            announce("the server at \(url) lost its database: what you send waits until it is back", isAway: true)
-        case .up:
-            guard isDatabaseDown else { return }
-            isDatabaseDown = false
-            announce("the server's database is back", isAway: false)
-            guard let outbound else { return }
-            let held = pending.keys.sorted().filter { pending[$0]!.isHeld }
-            held.forEach { pending[$0]!.isHeld = false }
-            let requests = held.map { pending[$0]!.request }
-            let resumes = resumesWhenBack
-            Task {
-                if resumes { await resume(on: outbound) }
-                for request in requests { write(request, on: outbound) }
-            }
-        }
     }
 
     /// Closes the connection for good, as a client should: a close frame, which the server
