@@ -40,36 +40,38 @@ final class ChatCoordinator: Coordinator {
 
     /// `/chat`: Chat is shown only to a user; a guest is asked to log in first.
     func requestSelection() {
-        guard context.login.user != nil else {
-            pendingAction = .select
-            showLogin()
-            return
+        afterLogin(.select) {
+            trace?.call("selectChatTab()", from: self, to: chatDelegate)
+            chatDelegate?.selectChatTab()
         }
-        trace?.call("selectChatTab()", from: self, to: chatDelegate)
-        chatDelegate?.selectChatTab()
     }
 
     /// `/dm NAME` where the tab in view has no `/dm` of its own: the 1:1 room, after a login
     /// if need be.
     func requestPersonalChat(with other: User) {
-        guard context.login.user != nil else {
-            pendingAction = .personalChat(with: other)
-            showLogin()
-            return
+        afterLogin(.personalChat(with: other)) {
+            trace?.call("showPersonalChat(with: \(other.name))", from: self, to: chatDelegate)
+            chatDelegate?.showPersonalChat(with: other)
         }
-        trace?.call("showPersonalChat(with: \(other.name))", from: self, to: chatDelegate)
-        chatDelegate?.showPersonalChat(with: other)
     }
 
     /// `/next`: the room with the oldest unread message, after a login if need be.
     func requestNextUnread() {
+        afterLogin(.nextUnread) {
+            trace?.call("showNextUnread()", from: self, to: chatDelegate)
+            chatDelegate?.showNextUnread()
+        }
+    }
+
+    /// Does `action` for a user; for a guest, keeps `pending` for after the login they are
+    /// asked for (`resumeAfterLogin`).
+    private func afterLogin(_ pending: PendingAction, _ action: () -> Void) {
         guard context.login.user != nil else {
-            pendingAction = .nextUnread
+            pendingAction = pending
             showLogin()
             return
         }
-        trace?.call("showNextUnread()", from: self, to: chatDelegate)
-        chatDelegate?.showNextUnread()
+        action()
     }
 
     /// Opens the 1:1 room with `other` on top of the rooms list: the room they share, or, when
