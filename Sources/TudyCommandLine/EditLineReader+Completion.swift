@@ -8,7 +8,7 @@ import TudyKit
 extension EditLineReader {
     /// Tab, libedit's command. - Returns: libedit's CC_ code.
     func tabPressed() -> UInt8 {
-        guard let completionSource, case .line = reading else { return UInt8(CC_REFRESH_BEEP) }
+        guard let completionSource, isEditingLine else { return UInt8(CC_REFRESH_BEEP) }
         let asked = editor.line
         let repeated = lineAfterLastTab == asked.text
         lineAfterLastTab = nil
@@ -17,7 +17,7 @@ extension EditLineReader {
         Task { @MainActor in
             let vocabulary = await completionSource()
             completing = false
-            guard case .line = reading else { return }
+            guard isEditingLine else { return }
             defer { setInput(running: !lineHidden) }
             // A key that came meanwhile (with a redraw) changed the line: this Tab is for the old one.
             guard editor.line == asked, let vocabulary else { return }

@@ -28,6 +28,7 @@ extension EditLineReader {
     /// command runs (`/wait`), it is interrupted, where it can be.
     private func interrupt() {
         pastedLines.drop()
+        if case .ahead = reading { return interruptTypingAhead() }
         if case .nothing = reading, let commandInterrupt {
             write("^C\n")
             commandInterrupt()
@@ -41,6 +42,10 @@ extension EditLineReader {
         switch reading {
         case .nothing:
             return
+        case .ahead:
+            stopLine()
+            lineTypedAhead = nil
+            write(shown)
         case .line(let continuation):
             if search != nil {
                 search = nil
@@ -60,7 +65,7 @@ extension EditLineReader {
     /// moment after it asked to stop (another thread takes the stop), so nothing set here
     /// after the stop would outlast the shell's own reset of the terminal.
     private func stop() {
-        if case .line = reading {
+        if isEditingLine {
             if !lineHidden {
                 hideLine()
                 hiddenByStop = true
@@ -77,7 +82,7 @@ extension EditLineReader {
     /// so they are set whoever stopped tudy.
     private func continued() {
         switch reading {
-        case .line:
+        case .line, .ahead:
             terminal.set(lineModes ?? terminal.current() ?? termios())
             terminal.setTypingModes(true)
             if hiddenByStop {

@@ -19,6 +19,8 @@ final class EditLineReader: LineReader {
     enum Reading {
         case nothing
         case line(CheckedContinuation<LineReadResult, Never>)
+        /// Keys typed while a command waits (`showTypingAhead`), for the line read after it.
+        case ahead
         case secret(CheckedContinuation<LineReadResult, Never>, prompt: String, entry: PasswordEntry)
     }
 
@@ -29,7 +31,7 @@ final class EditLineReader: LineReader {
     private var inputRunning = false
     var reading = Reading.nothing
     var prompt = ""
-    private var remembersLine = true
+    var remembersLine = true
     /// Whether the prompt and the line are off the screen (`suspendPrompt`, or a stop with Ctrl-Z).
     var lineHidden = false
     /// Whether Ctrl-Z took them off, for SIGCONT to draw them again.
@@ -74,7 +76,7 @@ final class EditLineReader: LineReader {
 
     /// Puts the terminal back as it was before tudy.
     func close() {
-        if case .line = reading {
+        if isEditingLine {
             editor.finish()
             terminal.setTypingModes(false)
         }
@@ -85,6 +87,10 @@ final class EditLineReader: LineReader {
 
     func readLine(_ request: LineRequest) async -> LineReadResult {
         if ended { return .end }
+        if let entered = enteredAhead {
+            enteredAhead = nil
+            return entered
+        }
         switch pastedLines.next(secret: request.isSecret) {
         case .line(let line): return enterPasted(line, request)
         case .dropped(let count): return .rejected(.pasteDropped(lines: count))
@@ -101,9 +107,10 @@ final class EditLineReader: LineReader {
                 terminal.setTypingModes(true)
                 editor.begin(prompt: request.prompt)
                 lineModes = terminal.current()
-                // A line an Alt-N left comes back in the next prompt, as a draft does.
-                let draft = request.draft.isEmpty ? (lineBeforeShortcut ?? "") : request.draft
+                // A line an Alt-N left, or typed during a wait, comes back in the next prompt, as a draft does.
+                let draft = [request.draft, lineBeforeShortcut ?? "", lineTypedAhead ?? ""].first { !$0.isEmpty } ?? ""
                 lineBeforeShortcut = nil
+                lineTypedAhead = nil
                 if !draft.isEmpty {
                     hideLine()
                     editor.insert(draft)
@@ -122,7 +129,7 @@ final class EditLineReader: LineReader {
         probing = true
         keyAsked = false
         defer { probing = false }
-        while case .line = reading, !keyAsked { take(editor.readKey()) }
+        while isEditingLine, !keyAsked { take(editor.readKey()) }
     }
 
     private func take(_ step: LineEditor.Step) {
@@ -134,26 +141,36 @@ final class EditLineReader: LineReader {
     }
 
     private func lineEntered(_ text: String?) {
-        guard case .line(let continuation) = reading else { return }
+        let continuation: CheckedContinuation<LineReadResult, Never>?
+        switch reading {
+        case .line(let asked): continuation = asked
+        case .ahead: continuation = nil
+        case .nothing, .secret: return
+        }
         stopLine()
+        let result = enteredResult(text)
+        if let continuation { continuation.resume(returning: result) } else { enteredDuringWait(result) }
+    }
+
+    /// What a line ended with Enter (`text`), or with Ctrl-D (nil), gives the REPL.
+    private func enteredResult(_ text: String?) -> LineReadResult {
         let paste = pasted
         pasted = nil
         guard let text else {
             write("\n")
-            continuation.resume(returning: .end)
-            return
+            return .end
         }
         let typed = LineDecoder.decode(Array(text.utf8))
         switch (typed, paste) {
         case (.line(let before), .paste(let text)?):
             // What was typed before the paste begins it; none of it goes into the history.
-            continuation.resume(returning: .paste(before + text))
+            return .paste(before + text)
         case (.line, let refused?):
-            continuation.resume(returning: refused)
+            return refused
         default:
             if case .line(let line) = typed, remembersLine, !enteredByShortcut { history.remember(line) }
             enteredByShortcut = false
-            continuation.resume(returning: typed)
+            return typed
         }
     }
 
@@ -167,27 +184,17 @@ final class EditLineReader: LineReader {
         hiddenByStop = false
     }
 
-    // MARK: - Alt-1 to Alt-9
+    // MARK: - Lines kept for the next prompt
 
     /// The line being typed when Alt-N was pressed: it comes back at the next prompt.
     var lineBeforeShortcut: String?
     /// Whether the line entered is Alt-N's `/w N`, which stays out of the history.
     var enteredByShortcut = false
 
-    /// Alt-N: enters `/w N` (the nth room of `/rooms`) in place of the line, which is kept.
-    func openRoom(key: Int32) -> UInt8 {
-        guard (0x31...0x39).contains(key) else { return UInt8(CC_ERROR) }
-        let typed = editor.line.text
-        if !typed.isEmpty { lineBeforeShortcut = typed }
-        editor.replaceLine(with: "/w \(key - 0x30)")
-        // Shown as if typed, and ended as Enter ends a line: libedit adds neither for a command of its own.
-        hideLine()
-        showLine()
-        write("\n")
-        editor.insert("\n")
-        enteredByShortcut = true
-        return UInt8(CC_NEWLINE)
-    }
+    /// The line typed during a wait (`showTypingAhead`), left half typed.
+    var lineTypedAhead: String?
+    /// The line entered during a wait: the next line read.
+    var enteredAhead: LineReadResult?
 
     // MARK: - Pastes and the history search
 
@@ -219,10 +226,10 @@ final class EditLineReader: LineReader {
         signals.deliverPending()
         switch reading {
         case .nothing: setInput(running: false)
-        case .line:
+        case .line, .ahead:
             readKey()
             // Keys put aside after an Escape (Alt-Enter's Enter) come with no input event of their own.
-            while TerminalKeys.hasKeysAhead, case .line = reading { readKey() }
+            while TerminalKeys.hasKeysAhead, isEditingLine { readKey() }
             // With text on the line, libedit takes the end of input for Ctrl-D and goes on
             // waiting for keys that will never come: the session ends, as on SIGHUP.
             if TerminalKeys.isHungUp { received(SIGHUP) }
@@ -234,41 +241,6 @@ final class EditLineReader: LineReader {
         guard running != inputRunning else { return }
         inputRunning = running
         if running { input.resume() } else { input.suspend() }
-    }
-
-    // MARK: - Printing above the prompt
-
-    func suspendPrompt() {
-        guard case .line = reading, !lineHidden else { return }
-        hideLine()
-        setInput(running: false)
-    }
-
-    func resumePrompt(_ newPrompt: String?) {
-        guard case .line = reading, lineHidden else { return }
-        if let newPrompt, newPrompt != prompt {
-            prompt = newPrompt
-            // While Ctrl-R searches, its own prompt stays.
-            if search == nil { editor.setPrompt(newPrompt) }
-        }
-        showLine()
-        setInput(running: !completing)
-    }
-
-    /// Takes the prompt and the line off the screen, from the row the line starts on; libedit keeps both.
-    func hideLine() {
-        lineHidden = true
-        let beforeCursor = editor.line.beforeCursor
-        let columns = TerminalSession.windowWidth() ?? 80
-        let rowsUp = (DisplayWidth.of(editor.promptText) + DisplayWidth.of(beforeCursor)) / columns
-        write("\r" + (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\u{1B}[J")
-    }
-
-    /// Draws the prompt and the kept line again, the cursor where it was.
-    func showLine() {
-        guard lineHidden else { return }
-        lineHidden = false
-        editor.redraw()
     }
 
     // MARK: - Keys

@@ -69,7 +69,10 @@ extension InteractiveTests {
         let terminal = try tudyInShell()
         try terminal.enter(["/login bob"])
         try terminal.waitUntil { $0.contains("password for bob:") }
+        let readBefore = try bytesRead(by: try tudyProcess())
         try terminal.type("bob-")
+        // Nothing shows a password read; a stop before it is, leaves the rest to the shell.
+        try waitUntilRead(readBefore + 4)
         let afterFg = try stopAndBringBack(terminal, byOthers: byOthers, round: 1, redrawn: "password for bob:")
         #expect(afterFg.components(separatedBy: "password for bob:").count == 2, "the prompt was drawn more than once:\n\(afterFg)")
         try terminal.type("password")
@@ -137,6 +140,28 @@ extension InteractiveTests {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
         // The state follows the command's name in parentheses.
         return stat.split(separator: ")").last?.split(separator: " ").first != "Z"
+    }
+
+    /// How many bytes `pid` has read so far, from any file (`rchar` of its `/proc` io).
+    private func bytesRead(by pid: pid_t) throws -> Int {
+        let io = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
+        let line = io.split(separator: "\n").first { $0.hasPrefix("rchar:") } ?? ""
+        return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+
+    /// Waits until tudy has read `count` bytes in all, for up to 10 s.
+    private func waitUntilRead(_ count: Int) throws {
+        let pid = try tudyProcess()
+        let deadline = ContinuousClock.now + .seconds(10)
+        var read = try bytesRead(by: pid)
+        while read < count {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("expected tudy to have read \(count) bytes within 10 s; it read \(read)")
+                return
+            }
+            usleep(5_000)
+            read = try bytesRead(by: pid)
+        }
     }
 
     /// The tudy this test runs: the process of the built binary with this test's directory in

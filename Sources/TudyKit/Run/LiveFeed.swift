@@ -24,6 +24,9 @@ final class LiveFeed {
     private(set) var arrivals = 0
     /// Called when a change arrives, on the main actor.
     var onArrival: (() -> Void)?
+    /// At a terminal, what a wait does with the keys typed meanwhile: shown (true) while it
+    /// waits for a change, held (false) while it prints what came.
+    var showsTypingWhileWaiting: (@MainActor (_ shown: Bool) async -> Void)?
     /// Changes each time the stream may have left something out: a new stream, changes
     /// dropped unshown, a stream that ended. A room read to its end while this stayed the same
     /// may show what the stream brings as it comes; otherwise it reads by key.
@@ -208,7 +211,10 @@ final class LiveFeed {
                 // Looked again once the connection (or the server's database) is back.
             }
             try Task.checkCancellation()
-            guard await waitForChange(after: mark, within: limit) else {
+            await showsTypingWhileWaiting?(true)
+            let changed = await waitForChange(after: mark, within: limit)
+            await showsTypingWhileWaiting?(false)
+            guard changed else {
                 try Task.checkCancellation()
                 return false
             }

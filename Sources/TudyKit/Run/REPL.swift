@@ -56,9 +56,13 @@ package final class REPL {
         context.confirmsDeletion = options.isInteractive
         if options.isInteractive {
             context.live.onArrival = { [weak self] in self?.changesArrived() }
+            context.live.showsTypingWhileWaiting = { [weak self] shown in await self?.showTypingWhileWaiting(shown) }
             reader.completes { [weak tabBar] in await tabBar?.completionVocabulary() }
         }
-        defer { context.live.onArrival = nil }
+        defer {
+            context.live.onArrival = nil
+            context.live.showsTypingWhileWaiting = nil
+        }
         var failed = false
         loop: while true {
             var request: LineRequest
@@ -185,6 +189,13 @@ package final class REPL {
             }
             isShowingChanges = false
         }
+    }
+
+    /// A wait shows what the person types after the prompt they will be back at, as if there.
+    private func showTypingWhileWaiting(_ shown: Bool) async {
+        guard shown else { return reader.holdTypingAhead() }
+        guard let tabBar = app.tabBarCoordinator else { return }
+        reader.showTypingAhead(prompt: await tabBar.interactiveLineRequest(rereads: false).prompt)
     }
 
     private func showChanges(_ changes: [StoreChange]) async {

@@ -52,6 +52,14 @@ package protocol LineReader: AnyObject {
     /// What Ctrl-C does while a command runs and no line is read (nil: nothing): the REPL
     /// sets it around a command it can interrupt.
     func interruptsCommands(with handler: (@MainActor () -> Void)?)
+    /// Shows what is typed from now on after `prompt`, edited as at the prompt, while a command
+    /// waits for news (`/wait`): the half-typed line is the next line's start, and Enter, or
+    /// Ctrl-D on an empty line, ends the wait (`interruptsCommands`' handler) and is the next
+    /// line read. Only a wait asks: keys typed during any other command stay held, unechoed,
+    /// since a password prompt may follow it.
+    func showTypingAhead(prompt: String)
+    /// Takes the line typed ahead off the screen, kept for the next line; keys are held again.
+    func holdTypingAhead()
 }
 
 extension LineReader {
@@ -60,4 +68,6 @@ extension LineReader {
     package func resumePrompt(_ prompt: String?) {}
     package func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {}
     package func interruptsCommands(with handler: (@MainActor () -> Void)?) {}
+    package func showTypingAhead(prompt: String) {}
+    package func holdTypingAhead() {}
 }
