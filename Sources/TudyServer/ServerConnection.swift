@@ -110,6 +110,11 @@ actor ServerConnection {
         }
         requestCount += 1
         metrics.request(request.op.rawValue)
+        guard request.textsAreBounded else {
+            metrics.refusal(WireError(StoreError.tooManyMarks).code)
+            await write(errorFrame(id: request.id, WireError(StoreError.tooManyMarks)))
+            return .goOn
+        }
         guard serverRate.admit() else {
             metrics.refusal("server_busy")
             await write(errorFrame(id: request.id, WireError(

@@ -529,12 +529,12 @@ struct RemoteStoreTests {
     func userNamesFitTheirBytes() async throws {
         let store = TestServer.memoryStore()
         let ann = try await store.signUp(name: "ann", password: "ann-password")
-        // Names as long as may be, of three-byte letters (88 bytes): these pass 64 KiB.
-        let count = ServerLimits.pageReplyBytes / 150
+        // Names as long as may be, of three-byte letters (64 bytes): these pass a reply's bytes.
+        let count = ServerLimits.pageReplyBytes / 100
         var names: [String] = []
         var room: Room?
         for number in 0..<count {
-            let name = String(repeating: "가", count: 28) + String(format: "%04d", number)
+            let name = String(repeating: "가", count: 20) + String(format: "%04d", number)
             names.append(name)
             _ = try await store.signUp(name: name, password: "some-password")
             if number.isMultiple(of: Room.memberLimit - 2) {

@@ -116,8 +116,9 @@ public struct Message: Equatable, Sendable, Identifiable, Codable {
     package static let maximumLength = 4000
 
     /// The rule every store applies to a message's text.
-    /// - Throws: `StoreError.emptyMessage`, `.messageTooLong` or `.controlCharacter`.
+    /// - Throws: `StoreError.tooManyMarks`, `.emptyMessage`, `.messageTooLong` or `.controlCharacter`.
     package static func check(_ text: String) throws {
+        try TextBounds.check(text)
         guard !text.allSatisfy(\.isWhitespace) else { throw StoreError.emptyMessage }
         guard text.count <= maximumLength else { throw StoreError.messageTooLong }
         if let control = ControlCharacters.firstRefused(in: text) { throw StoreError.controlCharacter(control) }

@@ -23,8 +23,14 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
     /// The longest body a post holds, as long as a message.
     package static let maximumBodyLength = Message.maximumLength
 
+    /// Whether its texts keep `TextBounds`, looked at before any other rule.
+    private var marksAreFew: Bool {
+        ([title, body] + works).allSatisfy(TextBounds.marksAreFew)
+    }
+
     /// The reason this draft can not be kept, or nil when it can.
     package var problem: String? {
+        if !marksAreFew { return StoreError.tooManyMarks.message }
         if let control = ([title, body] + works).lazy.compactMap(ControlCharacters.firstRefused).first {
             return "a post can not hold control characters (\(control) here): take it out; tab and newline are kept"
         }
@@ -46,8 +52,9 @@ public struct ProjectDraft: Equatable, Sendable, Codable {
     }
 
     /// The rule every store applies to a draft, before anything else.
-    /// - Throws: `StoreError.invalidDraft`.
+    /// - Throws: `StoreError.tooManyMarks` or `.invalidDraft`.
     package func check() throws {
+        guard marksAreFew else { throw StoreError.tooManyMarks }
         if let problem { throw StoreError.invalidDraft(problem) }
     }
 }

@@ -60,6 +60,7 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     /// A name as a room keeps it (`/rename`): trimmed, 1 to `nameLimit` characters of one line.
     /// - Throws: `StoreError.invalidRoomName`.
     package static func checkedName(_ text: String) throws -> String {
+        try TextBounds.check(text)
         let name = text.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= nameLimit else {
             throw StoreError.invalidRoomName("a room's name has 1 to \(nameLimit) characters")
@@ -71,6 +72,7 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     /// A topic as a room keeps it (`/topic`): trimmed, one line of at most `topicLimit`
     /// characters; nil for an empty one, which clears it. - Throws: `StoreError.invalidTopic`.
     package static func checkedTopic(_ text: String) throws -> String? {
+        try TextBounds.check(text)
         let topic = text.trimmingCharacters(in: .whitespaces)
         guard topic.count <= topicLimit else {
             throw StoreError.invalidTopic("a topic has at most \(topicLimit) characters: shorten it")

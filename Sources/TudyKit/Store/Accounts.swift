@@ -4,18 +4,34 @@ import Foundation
 package enum Accounts {
     /// The shortest password tudy accepts.
     package static let minimumPasswordLength = 8
+    /// The most bytes (UTF-8, normalized) a name has: 32 letters of most scripts, 21 Korean syllables.
+    package static let maximumNameBytes = 64
+    /// The most bytes a name may be typed in: decomposed, a letter takes up to four times its bytes.
+    static let maximumTypedNameBytes = 4 * maximumNameBytes
+    /// The key of a text no account can be named: it has a space, which no name has.
+    static let keyOfNoAccount = " "
 
     /// The rules every store applies to a new account, before any password is hashed; give it
     /// the name normalized.
-    /// - Throws: `StoreError.invalidName` or `.weakPassword`.
+    /// - Throws: `StoreError.tooManyMarks`, `.invalidName` or `.weakPassword`.
     package static func check(name: String, password: String) throws {
+        try TextBounds.check(name)
         guard isValidName(name) else { throw StoreError.invalidName(name) }
         guard password.count >= minimumPasswordLength else { throw StoreError.weakPassword }
     }
 
-    /// Whether a name is 2 to 32 letters of any script, decimal digits, `.`, `-` or `_`.
+    /// Whether a name is 2 to 32 letters of any script, decimal digits, `.`, `-` or `_`, in
+    /// at most `maximumNameBytes`.
     package static func isValidName(_ name: String) -> Bool {
-        (2...32).contains(name.count) && name.allSatisfy(isNameCharacter)
+        name.utf8.count <= maximumNameBytes && TextBounds.marksAreFew(in: name)
+            && (2...32).contains(name.count) && name.allSatisfy(isNameCharacter)
+    }
+
+    /// Whether `text` may name an account, as far as its length and marks tell, before it is
+    /// normalized or folded: a text that can not is never either, so that a stranger's
+    /// crafted name costs no more than its length.
+    package static func mayBeName(_ text: String) -> Bool {
+        text.utf8.count <= maximumTypedNameBytes && TextBounds.marksAreFew(in: text)
     }
 
     private static func isNameCharacter(_ character: Character) -> Bool {
@@ -36,13 +52,17 @@ package enum Accounts {
     }
 
     /// A name as the store keeps it: Unicode NFC, so that `zoé` typed either way is one name.
+    /// A text that can not be a name is left as it is, for `check` to refuse.
     package static func normalized(_ name: String) -> String {
-        String(decoding: Array(name.precomposedStringWithCanonicalMapping.utf8), as: UTF8.self)
+        guard mayBeName(name) else { return name }
+        return String(decoding: Array(name.precomposedStringWithCanonicalMapping.utf8), as: UTF8.self)
     }
 
-    /// What names are compared by: the name with its case folded (`CaseFolding.name`).
+    /// What names are compared by: the name with its case folded (`CaseFolding.name`). A text
+    /// that can not be a name gets a key no account has, unfolded.
     package static func key(_ name: String) -> String {
-        CaseFolding.name(name)
+        guard mayBeName(name) else { return keyOfNoAccount }
+        return CaseFolding.name(name)
     }
 }
 

@@ -149,9 +149,10 @@ extension ChatStore {
     /// Refuses a name nobody could sign up with now, before a password is asked for: one that
     /// is not valid, or is taken. Nothing is kept; a sign-up checks again. A store that reaches
     /// its accounts through a server asks it (`NameChecking`).
-    /// - Throws: `StoreError.invalidName`, `.nameTaken`.
+    /// - Throws: `StoreError.tooManyMarks`, `.invalidName`, `.nameTaken`.
     package func checkNameIsFree(_ name: String) async throws {
         if let checking = self as? any NameChecking { return try await checking.checkName(name) }
+        try TextBounds.check(name)
         let name = Accounts.normalized(name)
         guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
         do {

@@ -74,6 +74,9 @@ package final class LoginLine: Sendable {
         recordingTry: (_ key: String) async throws -> (account: Account, passwordHash: String)?,
         succeeding: (_ key: String, _ account: Account) async throws -> Session
     ) async throws -> Session {
+        // No account has it: refused before it takes a place in the line or a throttle's row.
+        try TextBounds.check(name)
+        guard Accounts.mayBeName(name) else { throw StoreError.wrongCredentials }
         let key = Accounts.key(name)
         let place = try hasher.placeInLine()
         try await enter(key)

@@ -65,12 +65,14 @@ public enum StoreError: Error, Equatable, Sendable {
     case notAnEmoji(String)
     /// `/react` with a new emoji on a message that carries `Reaction.kindsLimit` kinds.
     case tooManyReactions(Int)
+    /// Text with a character that carries more than `TextBounds.marksPerCharacter` marks.
+    case tooManyMarks
 
     /// One line saying what is wrong and what would work.
     public var message: String {
         switch self {
         case .invalidName(let name):
-            "'\(name)' is not a valid name: use 2 to 32 letters of any script, digits, '.', '-' or '_'"
+            "'\(name.prefix(40))' is not a valid name: use 2 to 32 letters of any script (64 bytes at most), digits, '.', '-' or '_'"
         case .nameTaken(let name):
             "the name '\(name)' is taken: choose another, or /login \(name) if it is yours"
         case .weakPassword:
@@ -149,6 +151,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "'\(text)' is not one emoji: /react #n 👍 sets one"
         case .tooManyReactions(let id):
             "message #\(id) has \(Reaction.kindsLimit) different reactions already: add to one of them"
+        case .tooManyMarks:
+            "a character carries at most \(TextBounds.marksPerCharacter) marks (accents, vowel signs): take some off"
         case .cannotRenameDirect(let id):
             "room #\(id) is a 1:1 room, named after the other person: /rename works in group rooms"
         }

@@ -67,6 +67,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .sendKeyReused(let roomID): (code, self.id) = ("send_key_reused", roomID)
         case .notAnEmoji(let text): (code, detail) = ("not_an_emoji", text)
         case .tooManyReactions(let id): (code, self.id) = ("too_many_reactions", id)
+        case .tooManyMarks: code = "too_many_marks"
         }
     }
 
@@ -114,6 +115,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "send_key_reused": id.map { StoreError.sendKeyReused(roomID: $0) }
         case "not_an_emoji": detail.map(StoreError.notAnEmoji)
         case "too_many_reactions": id.map(StoreError.tooManyReactions)
+        case "too_many_marks": .tooManyMarks
         default: nil
         }
     }

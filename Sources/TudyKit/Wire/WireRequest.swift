@@ -110,3 +110,14 @@ package struct WireQuery: Codable, Sendable, Equatable {
         }
     }
 }
+
+extension WireRequest {
+    /// Whether every text the request carries keeps `TextBounds`: asked before anything else
+    /// looks at it (a key or a name is hashed, folded or compared), so that none costs more
+    /// than its length.
+    package var textsAreBounded: Bool {
+        let texts = [key, token, name, password, text, query?.kind, query?.text, draft?.title, draft?.body].compactMap(\.self)
+            + (draft?.works ?? []) + (words ?? [])
+        return texts.allSatisfy(TextBounds.marksAreFew)
+    }
+}
