@@ -72,6 +72,7 @@ extension PostgresChatStore {
     }
 
     package func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+        try MessageSearch.check(words)
         guard !words.isEmpty else { return [] }
         let now = clock.now()
         return try await transaction { connection in

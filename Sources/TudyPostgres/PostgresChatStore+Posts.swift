@@ -7,6 +7,7 @@ extension PostgresChatStore {
     // MARK: - Posts
 
     package func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
+        try query.check()
         var binds = PostgresBindings()
         let condition: String
         switch query {

@@ -7,7 +7,8 @@ extension SQLiteChatStore {
     // MARK: - Posts
 
     package func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
-        try await read { db in
+        try query.check()
+        return try await read { db in
             let below = page.before.map(Int64.init) ?? Int64.max
             let ids: [Int64]
             switch query {

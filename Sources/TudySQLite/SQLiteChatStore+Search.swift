@@ -7,6 +7,7 @@ import TudyKit
 // only in the user's rooms.
 extension SQLiteChatStore {
     package func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+        try MessageSearch.check(words)
         guard !words.isEmpty else { return [] }
         let now = clock.now()
         return try await read { db in

@@ -84,6 +84,29 @@ struct TextBoundsContractTests {
     }
 }
 
+/// A search's words, on every store: a few, each once, of a few characters in all.
+@Suite("ChatStore contract: search bounds", .closingStores)
+struct SearchBoundsContractTests {
+    @Test("a search of more than 10 words or 200 characters is refused as such, of messages and of posts; a word typed many times is one", arguments: StoreFactory.all)
+    func bounded(_ factory: StoreFactory) async throws {
+        let (store, s, group) = try await factory.makeWithCastInGroup()
+        _ = try await store.send("alpha beta gamma", to: group.id, from: s.bob)
+        _ = try await store.createProject(ProjectDraft(title: "alpha", works: ["ios"], capacity: 3, body: "beta gamma"), by: s.bob)
+        let eleven = (1...11).map { "w\($0)" }
+        let letters = (0..<2_000).map { String(UnicodeScalar(UInt8(97 + $0 % 26))) }.joined(separator: " ")
+        for query in [eleven.joined(separator: " "), letters, String(repeating: "가", count: 201)] {
+            await #expect(throws: StoreError.searchTooLong) { try await store.findMessages(MessageSearch.words(query), for: s.alice, limit: 5) }
+            await #expect(throws: StoreError.searchTooLong) { try await store.projects(.words(query)) }
+        }
+        let repeated = Array(repeating: "alpha", count: 500).joined(separator: " ") + " gamma"
+        #expect(try await store.findMessages(MessageSearch.words(repeated), for: s.alice, limit: 5).map(\.text) == ["alpha beta gamma"])
+        #expect(try await store.projects(.words(repeated)).map(\.title) == ["alpha"])
+        let ten = Array(eleven.prefix(10)).joined(separator: " ")
+        #expect(try await store.findMessages(MessageSearch.words(ten), for: s.alice, limit: 5).isEmpty)
+        #expect(try await store.projects(.words(ten)).isEmpty)
+    }
+}
+
 /// The server's door: a request's texts are looked at before anything else is done with them.
 @Suite("Server: text bounds")
 struct ServerTextBoundsTests {

@@ -14,9 +14,14 @@ public enum ProjectQuery: Equatable, Sendable {
         CaseFolding.search(title + "\n" + body)
     }
 
-    /// The folded words a `.words` search must all find.
+    /// The folded words a `.words` search must all find, each once.
     package static func searchWords(_ text: String) -> [String] {
-        CaseFolding.search(text).split(whereSeparator: \.isWhitespace).map(String.init)
+        MessageSearch.words(text)
+    }
+
+    /// Refuses a search past `MessageSearch`'s bounds. - Throws: `StoreError.searchTooLong`.
+    package func check() throws {
+        if case .words(let text) = self { try MessageSearch.check(Self.searchWords(text)) }
     }
 
     /// Whether a post answers this query.

@@ -44,6 +44,7 @@ extension InMemoryChatStore {
     }
 
     public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
+        try MessageSearch.check(words)
         let user = try user(of: session.token)
         let found = roomsByID.values.filter { $0.room.hasMember(user) }.flatMap { state in
             state.messages.filter { $0.id < before ?? .max && MessageSearch.matches($0.text, words) }

@@ -5,7 +5,8 @@ extension InMemoryChatStore {
     // MARK: - Posts
 
     public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
-        Array(projectsByID.values.filter { page.admits($0.id) && query.matches($0) }.sorted { $0.id > $1.id }.prefix(page.limit))
+        try query.check()
+        return Array(projectsByID.values.filter { page.admits($0.id) && query.matches($0) }.sorted { $0.id > $1.id }.prefix(page.limit))
             .map(withStudy)
     }
 

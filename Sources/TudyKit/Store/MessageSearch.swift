@@ -8,6 +8,20 @@ package enum MessageSearch {
     /// ones are matched in the user's rooms' messages one by one.
     package static let indexedWordLength = 3
 
+    /// The most words one search holds, each once: every word is a pattern matched against
+    /// each row the search reads.
+    package static let maximumWords = 10
+    /// The most characters of a search's words in all.
+    package static let maximumCharacters = 200
+
+    /// Refuses a search past its bounds, before a store reads anything for it.
+    /// - Throws: `StoreError.searchTooLong`.
+    package static func check(_ words: [String]) throws {
+        guard words.count <= maximumWords, words.reduce(0, { $0 + $1.count }) <= maximumCharacters else {
+            throw StoreError.searchTooLong
+        }
+    }
+
     /// The query's words, folded, each once, in the order typed.
     package static func words(_ query: String) -> [String] {
         var seen: Set<String> = []

@@ -67,6 +67,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case tooManyReactions(Int)
     /// Text with a character that carries more than `TextBounds.marksPerCharacter` marks.
     case tooManyMarks
+    /// `/find` or `/search` past `MessageSearch.maximumWords` or `.maximumCharacters`.
+    case searchTooLong
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -151,6 +153,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "'\(text)' is not one emoji: /react #n 👍 sets one"
         case .tooManyReactions(let id):
             "message #\(id) has \(Reaction.kindsLimit) different reactions already: add to one of them"
+        case .searchTooLong:
+            "a search takes at most \(MessageSearch.maximumWords) words and \(MessageSearch.maximumCharacters) characters: leave some out"
         case .tooManyMarks:
             "a character carries at most \(TextBounds.marksPerCharacter) marks (accents, vowel signs): take some off"
         case .cannotRenameDirect(let id):

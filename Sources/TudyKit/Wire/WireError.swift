@@ -68,6 +68,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .notAnEmoji(let text): (code, detail) = ("not_an_emoji", text)
         case .tooManyReactions(let id): (code, self.id) = ("too_many_reactions", id)
         case .tooManyMarks: code = "too_many_marks"
+        case .searchTooLong: code = "search_too_long"
         }
     }
 
@@ -116,6 +117,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "not_an_emoji": detail.map(StoreError.notAnEmoji)
         case "too_many_reactions": id.map(StoreError.tooManyReactions)
         case "too_many_marks": .tooManyMarks
+        case "search_too_long": .searchTooLong
         default: nil
         }
     }
