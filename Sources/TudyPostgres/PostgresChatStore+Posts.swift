@@ -75,6 +75,10 @@ extension PostgresChatStore {
         let now = clock.now()
         return try await transaction { connection in
             let writerID = try await Self.signedIn(session.token, now: now, on: connection).id
+            let since = now.addingTimeInterval(-Project.postingWindow)
+            let recent = try await Self.one(
+                Int.self, "SELECT COUNT(*)::bigint FROM project WHERE writer_id = \(writerID) AND created_at > \(since)", on: connection)
+            try Project.checkPostingRate(recent: recent ?? 0)
             return try await Self.insertProject(draft, writerID: writerID, isOpen: true, createdAt: now, on: connection)
         }
     }

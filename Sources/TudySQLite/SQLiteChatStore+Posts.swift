@@ -55,6 +55,9 @@ extension SQLiteChatStore {
         let now = clock.now()
         return try await write { db in
             let writerID = try Self.signedIn(session.token, now: now, in: db).id
+            let recent = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM project WHERE writer_id = ? AND created_at > ?",
+                arguments: [writerID, StoreDate.text(now.addingTimeInterval(-Project.postingWindow))]) ?? 0
+            try Project.checkPostingRate(recent: recent)
             return try Self.insertProject(draft, writerID: writerID, isOpen: true, createdAt: now, in: db)
         }
     }

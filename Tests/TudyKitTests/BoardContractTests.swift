@@ -112,4 +112,21 @@ struct BoardContractTests {
         try await store.deleteProject(id: post.id, by: s.alice)
         await #expect(throws: StoreError.noSuchProject(post.id)) { try await store.project(id: post.id) }
     }
+
+    @Test("one writes at most 20 posts an hour; the 21st is refused as such, others may still post, and an hour on one may again", arguments: StoreFactory.all)
+    func postingRate(_ factory: StoreFactory) async throws {
+        let now = Locked(TestApp.start)
+        let store = try await factory.make(clock: WallClock { now.value })
+        let alice = try await store.signUp(name: "alice", password: "password-alice")
+        let bob = try await store.signUp(name: "bob", password: "password-bob")
+        for number in 1...Project.postsPerWindow {
+            now.value = TestApp.start.addingTimeInterval(Double(number))
+            _ = try await store.createProject(ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: "B"), by: alice)
+        }
+        await #expect(throws: StoreError.tooManyPosts) { try await store.createProject(draft, by: alice) }
+        #expect(try await store.createProject(draft, by: bob).writer == bob.user)
+        #expect(try await store.projects(.all, page: PostPage(before: nil, limit: 100)).count == Project.postsPerWindow + 1)
+        now.value = TestApp.start.addingTimeInterval(Project.postingWindow + 1.5)
+        #expect(try await store.createProject(draft, by: alice).writer == alice.user, "the first post is over an hour old")
+    }
 }

@@ -248,12 +248,13 @@ struct GoneTests {
 
     @Test("the board and a search show a page of the newest posts, /more the next, each post once, then says there is no more")
     func boardPages() async throws {
-        let app = try await TestApp.started(users: ["alice"], loggedIn: "alice")
-        let alice = try await app.session("alice")
+        let writers = ["alice", "bob", "carol", "dave"]
+        let app = try await TestApp.started(users: writers, loggedIn: "alice")
         let count = PostPage.size + 12
         for number in 1...count {
+            // Each writes at most Project.postsPerWindow an hour.
             _ = try await app.store.createProject(
-                ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: "B"), by: alice)
+                ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: "B"), by: try await app.session(writers[number % writers.count]))
         }
         func titlesShown() -> [Int] {
             app.output.standardOutput.split(separator: "\n").compactMap { line in

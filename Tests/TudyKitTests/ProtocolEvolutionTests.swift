@@ -48,7 +48,7 @@ struct StoreErrorWireTests {
             .invalidFixture("bad"), .sessionEnded, .passwordChecksBusy, .postClosed(3), .postFull(projectID: 3, capacity: 4),
             .removedFromStudy(3), .inviteeRemoved(name: "bob", projectID: 3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
             .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
-            .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused(roomID: 4), .tooManyMarks, .searchTooLong,
+            .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused(roomID: 4), .tooManyMarks, .searchTooLong, .tooManyPosts,
         ]
         for error in all {
             switch error {
@@ -57,7 +57,7 @@ struct StoreErrorWireTests {
                 .notYourMessage, .messageDeleted, .nothingToChange, .alreadyMember, .roomFull, .tooManyRooms, .cannotChatWithSelf,
                 .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .inviteeRemoved, .studyNotStarted,
                 .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
-                .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused, .tooManyMarks, .searchTooLong:
+                .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused, .tooManyMarks, .searchTooLong, .tooManyPosts:
                 break
             }
         }

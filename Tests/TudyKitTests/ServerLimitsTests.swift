@@ -204,8 +204,14 @@ struct ServerLimitsTests {
         let ann = try await store.signUp(name: "ann", password: "ann-password")
         // Short enough that a whole page fits in a reply (the longest are in RemoteStoreTests).
         let body = "한 장씩 읽어요"
+        // Each writes at most Project.postsPerWindow an hour.
+        var writers = [ann]
+        for number in 1...((ServerLimits.postsPerReply + 20) / Project.postsPerWindow) {
+            writers.append(try await store.signUp(name: "writer\(number)", password: "writer-password"))
+        }
         for number in 1...(ServerLimits.postsPerReply + 20) {
-            _ = try await store.createProject(ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: body), by: ann)
+            _ = try await store.createProject(
+                ProjectDraft(title: "post \(number)", works: ["ios"], capacity: 2, body: body), by: writers[number % writers.count])
         }
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }

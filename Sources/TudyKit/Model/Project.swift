@@ -62,3 +62,17 @@ public struct Project: Equatable, Sendable, Identifiable, Codable {
         ProjectDraft(title: title, works: works, capacity: capacity, body: body)
     }
 }
+
+extension Project {
+    /// The most posts one person writes in `postingWindow`: a board of a few a day is read,
+    /// one of 1,500 in ten seconds (which made every search cost half a second) is not.
+    package static let postsPerWindow = 20
+    /// The time over which `postsPerWindow` counts: an hour.
+    package static let postingWindow: TimeInterval = 3600
+
+    /// The rule every store applies before a new post: `recent` is how many the writer wrote
+    /// since `now - postingWindow`. - Throws: `StoreError.tooManyPosts`.
+    package static func checkPostingRate(recent: Int) throws {
+        guard recent < postsPerWindow else { throw StoreError.tooManyPosts }
+    }
+}

@@ -31,7 +31,10 @@ extension InMemoryChatStore {
     public func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
         try draft.check()
         let writer = try user(of: session.token)
-        return insertProject(draft, writer: writer, isOpen: true, createdAt: clock.now())
+        let now = clock.now()
+        let since = now.addingTimeInterval(-Project.postingWindow)
+        try Project.checkPostingRate(recent: projectsByID.values.count { $0.writer == writer && $0.createdAt > since })
+        return insertProject(draft, writer: writer, isOpen: true, createdAt: now)
     }
 
     public func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {

@@ -69,6 +69,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case tooManyMarks
     /// `/find` or `/search` past `MessageSearch.maximumWords` or `.maximumCharacters`.
     case searchTooLong
+    /// A new post by someone who wrote `Project.postsPerWindow` in the last hour.
+    case tooManyPosts
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -153,6 +155,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "'\(text)' is not one emoji: /react #n 👍 sets one"
         case .tooManyReactions(let id):
             "message #\(id) has \(Reaction.kindsLimit) different reactions already: add to one of them"
+        case .tooManyPosts:
+            "you wrote \(Project.postsPerWindow) posts in the last hour, the most one may: wait a while, or /edit one of them"
         case .searchTooLong:
             "a search takes at most \(MessageSearch.maximumWords) words and \(MessageSearch.maximumCharacters) characters: leave some out"
         case .tooManyMarks:

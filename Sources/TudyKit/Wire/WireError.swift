@@ -69,6 +69,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .tooManyReactions(let id): (code, self.id) = ("too_many_reactions", id)
         case .tooManyMarks: code = "too_many_marks"
         case .searchTooLong: code = "search_too_long"
+        case .tooManyPosts: code = "too_many_posts"
         }
     }
 
@@ -118,6 +119,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "too_many_reactions": id.map(StoreError.tooManyReactions)
         case "too_many_marks": .tooManyMarks
         case "search_too_long": .searchTooLong
+        case "too_many_posts": .tooManyPosts
         default: nil
         }
     }
