@@ -139,7 +139,7 @@ package struct ChatServer: Sendable {
         onMetrics: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let metrics = ServerMetrics(factory: metricsExport?.factory ?? NOOPMetricsHandler.instance)
-        let service = WireService(store: store)
+        let service = WireService(store: store, signIns: SignInTurns())
         let replies = ReplyCache()
         let board = StoreHealthBoard()
         let addresses = OpenCounts(limit: settings.connectionsPerAddress)
@@ -231,7 +231,7 @@ package struct ChatServer: Sendable {
                 return
             }
             let connection = ServerConnection(
-                service: service, outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
+                service: service.answering(address), outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
                 userSubscriptions: userSubscriptions, userConnections: userConnections, connections: signedIn, encoded: encoded,
                 writePatience: settings.writePatience, queueLimit: settings.queuedBytesPerConnection, hangUp: { channel.close(promise: nil) }, metrics: metrics, logger: logger)
             metrics.connectionOpened()

@@ -4,6 +4,36 @@ import TudyKit
 /// no socket in sight, so a test can drive it directly.
 struct WireService: Sendable {
     let store: any ChatStore
+    /// The line sign-ins take turns in, shared by every connection; nil: straight to the store.
+    var signIns: SignInTurns?
+    /// The address of the client it answers, for its turn in `signIns`.
+    var address = ""
+
+    init(store: any ChatStore, signIns: SignInTurns? = nil) {
+        self.store = store
+        self.signIns = signIns
+    }
+
+    /// The same service, answering a client at `address`.
+    func answering(_ address: String) -> WireService {
+        var service = self
+        service.address = address
+        return service
+    }
+
+    /// Runs a sign-in when its network's turn comes (`SignInTurns`).
+    private func inTurn<T: Sendable>(_ signIn: () async throws -> T) async throws -> T {
+        guard let signIns else { return try await signIn() }
+        try await signIns.enter(from: address)
+        do {
+            let result = try await signIn()
+            await signIns.leave(from: address)
+            return result
+        } catch {
+            await signIns.leave(from: address)
+            throw error
+        }
+    }
 
     /// What a request lacked or got wrong before the store was asked anything.
     struct BadRequest: Error {
@@ -20,9 +50,11 @@ struct WireService: Sendable {
             reply.operations = WireRequest.Operation.allCases.map(\.rawValue)
             reply.features = WireCodec.Feature.allCases.map(\.rawValue)
         case .signUp:
-            reply.session = WireSession(try await store.signUp(name: try need(request.name, "name"), password: try need(request.password, "password")))
+            let (name, password) = (try need(request.name, "name"), try need(request.password, "password"))
+            reply.session = WireSession(try await inTurn { try await store.signUp(name: name, password: password) })
         case .logIn:
-            reply.session = WireSession(try await store.logIn(name: try need(request.name, "name"), password: try need(request.password, "password")))
+            let (name, password) = (try need(request.name, "name"), try need(request.password, "password"))
+            reply.session = WireSession(try await inTurn { try await store.logIn(name: name, password: password) })
         case .resume:
             // The one request that names a token: the connection signs in with it.
             guard let token = request.token else { throw StoreError.sessionEnded }

@@ -30,6 +30,12 @@ package enum ServerLimits {
     package static let connectionsPerUser = 32
     /// Connections open at once from one address.
     package static let connectionsPerAddress = 64
+    /// Sign-ins (`sign_up`, `log_in`) one address may have waiting for a password check or
+    /// being checked: one more is refused (`password_checks_busy`), whoever else waits.
+    package static let signInsPerAddress = 16
+    /// Sign-ins one network (an IPv4 /24, an IPv6 /48) may have waiting or being checked:
+    /// an eighth of the line, so that no network fills it.
+    package static let signInsPerNetwork = 32
     /// Connections the server holds at once from everyone together, a WebSocket or not yet:
     /// one more is closed as it opens. The server holds fewer where the process may not open
     /// that many files (`tudy serve` raises its limit as far as the system lets it), keeping

@@ -1,0 +1,93 @@
+import Foundation
+import TudyKit
+
+/// The line of sign-ins (`sign_up`, `log_in`) in front of the store's password checks, shared
+/// fairly between networks: each network (an IPv4 /24, an IPv6 /48) with sign-ins waiting
+/// takes its turn, so that a flood from a few addresses holds back only itself, and an honest
+/// sign-in from anywhere else waits for one turn of each busy network, not for the flood.
+///
+/// A few sign-ins at a time go on to the store (`inStore`: enough to keep its hashing threads
+/// busy); the rest wait here, at most `ServerLimits.signInsPerAddress` from an address,
+/// `signInsPerNetwork` from a network and `waitingLimit` in all.
+actor SignInTurns {
+    /// Sign-ins waiting or in the store, from everyone.
+    static let waitingLimit = 256
+
+    private let inStore: Int
+    private var running = 0
+    private var byAddress: [String: Int] = [:]
+    private var byNetwork: [String: Int] = [:]
+    /// Who waits, by network, each network's in the order they came.
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+    /// The networks with someone waiting, in the order of their turns.
+    private var turns: [String] = []
+
+    /// - Parameter inStore: sign-ins handed to the store at once; by default as many as there
+    ///   are processors (half of them hash, and one waits ready behind each).
+    init(inStore: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.inStore = inStore
+    }
+
+    /// How many wait here now, not yet in the store.
+    var waitingCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
+
+    /// Waits for the turn of a sign-in from `address`; `leave` must follow once it is done.
+    /// - Throws: `StoreError.passwordChecksBusy` at once when its address, network or the
+    ///   whole line holds as many as it may.
+    func enter(from address: String) async throws {
+        let network = Self.network(of: address)
+        let total = byAddress.values.reduce(0, +)
+        guard byAddress[address, default: 0] < ServerLimits.signInsPerAddress,
+            byNetwork[network, default: 0] < ServerLimits.signInsPerNetwork, total < Self.waitingLimit
+        else { throw StoreError.passwordChecksBusy }
+        byAddress[address, default: 0] += 1
+        byNetwork[network, default: 0] += 1
+        guard running >= inStore || !turns.isEmpty else {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { continuation in
+            if waiting[network] == nil { turns.append(network) }
+            waiting[network, default: []].append(continuation)
+        }
+    }
+
+    /// A sign-in from `address` is done: the next network's first goes on.
+    func leave(from address: String) {
+        let network = Self.network(of: address)
+        byAddress[address, default: 1] -= 1
+        if byAddress[address] == 0 { byAddress[address] = nil }
+        byNetwork[network, default: 1] -= 1
+        if byNetwork[network] == 0 { byNetwork[network] = nil }
+        guard !turns.isEmpty else {
+            running -= 1
+            return
+        }
+        let next = turns.removeFirst()
+        var line = waiting[next] ?? []
+        let first = line.removeFirst()
+        if line.isEmpty {
+            waiting[next] = nil
+        } else {
+            waiting[next] = line
+            turns.append(next)
+        }
+        // Its place in the store is the one just left.
+        first.resume()
+    }
+
+    /// The network an address is in: its first three bytes (IPv4), or six (IPv6); an address
+    /// that is neither is a network of its own.
+    static func network(of address: String) -> String {
+        var v4 = in_addr()
+        let unmapped = address.hasPrefix("::ffff:") ? String(address.dropFirst(7)) : address
+        if inet_pton(AF_INET, unmapped, &v4) == 1 {
+            return withUnsafeBytes(of: &v4) { $0.prefix(3).map(String.init).joined(separator: ".") }
+        }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, address, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { $0.prefix(6).map { String($0, radix: 16) }.joined(separator: ":") }
+        }
+        return address
+    }
+}
