@@ -53,17 +53,19 @@ extension SQLiteChatStore {
     package func createProject(_ draft: ProjectDraft, by session: Session) async throws -> Project {
         try draft.check()
         let now = clock.now()
+        let searchText = ProjectQuery.searchText(title: draft.title, body: draft.body)
         return try await write { db in
             let writerID = try Self.signedIn(session.token, now: now, in: db).id
             let recent = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM project WHERE writer_id = ? AND created_at > ?",
                 arguments: [writerID, StoreDate.text(now.addingTimeInterval(-Project.postingWindow))]) ?? 0
             try Project.checkPostingRate(recent: recent)
-            return try Self.insertProject(draft, writerID: writerID, isOpen: true, createdAt: now, in: db)
+            return try Self.insertProject(draft, searchText: searchText, writerID: writerID, isOpen: true, createdAt: now, in: db)
         }
     }
 
+    /// - Parameter searchText: `ProjectQuery.searchText` of the draft, worked out before the transaction.
     static func insertProject(
-        _ draft: ProjectDraft, writerID: Int64, isOpen: Bool, createdAt: Date, in db: Database
+        _ draft: ProjectDraft, searchText: String, writerID: Int64, isOpen: Bool, createdAt: Date, in db: Database
     ) throws -> Project {
         try db.run(sql: """
                 INSERT INTO project (title, body, capacity, writer_id, is_open, created_at, search_text)
@@ -71,7 +73,7 @@ extension SQLiteChatStore {
                 """,
             arguments: [
                 draft.title, draft.body, draft.capacity, writerID, isOpen, StoreDate.text(createdAt),
-                ProjectQuery.searchText(title: draft.title, body: draft.body),
+                searchText,
             ])
         let id = db.lastInsertedRowID
         try insertWorks(draft.works, projectID: id, in: db)
@@ -88,10 +90,11 @@ extension SQLiteChatStore {
     package func updateProject(id: Int, with draft: ProjectDraft, by session: Session) async throws -> Project {
         try draft.check()
         let now = clock.now()
+        let searchText = ProjectQuery.searchText(title: draft.title, body: draft.body)
         return try await write { db in
             try Self.requireWriter(projectID: id, userID: try Self.signedIn(session.token, now: now, in: db).id, in: db)
             try db.run(sql: "UPDATE project SET title = ?, body = ?, capacity = ?, search_text = ? WHERE id = ?",
-                arguments: [draft.title, draft.body, draft.capacity, ProjectQuery.searchText(title: draft.title, body: draft.body), id])
+                arguments: [draft.title, draft.body, draft.capacity, searchText, id])
             try db.run(sql: "DELETE FROM project_work WHERE project_id = ?", arguments: [id])
             try Self.insertWorks(draft.works, projectID: Int64(id), in: db)
             return try Self.project(id: Int64(id), in: db)

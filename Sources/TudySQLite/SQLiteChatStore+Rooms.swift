@@ -350,9 +350,11 @@ extension SQLiteChatStore {
 
     nonisolated(nonsending) package func send(_ outgoings: [OutgoingMessage], to roomID: Int, from session: Session) async throws -> [Message] {
         let now = clock.now()
+        // Folded before the write begins: every other writer waits while one is open.
+        let searchTexts = outgoings.map { CaseFolding.search($0.text) }
         return try await write { db in
             let sender = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            return try outgoings.map { outgoing in
+            return try zip(outgoings, searchTexts).map { outgoing, searchText in
                 // A retry finds its first send's message; a new key (nearly every send) finds
                 // nothing by the index alone, without the message's whole row and joins.
                 if let key = outgoing.key, let kept = try db.fetchOne(
@@ -370,14 +372,15 @@ extension SQLiteChatStore {
                     return Quote(quoted)
                 }
                 return try Self.insertMessage(
-                    outgoing.text, kind: outgoing.kind, replyTo: quote, roomID: Int64(roomID), senderID: sender.id, sender: sender.user,
-                    at: now, key: outgoing.key, in: db)
+                    outgoing.text, searchText: searchText, kind: outgoing.kind, replyTo: quote, roomID: Int64(roomID), senderID: sender.id,
+                    sender: sender.user, at: now, key: outgoing.key, in: db)
             }
         }
     }
 
+    /// - Parameter searchText: `CaseFolding.search(text)`, worked out before the transaction.
     static func insertMessage(
-        _ text: String, kind: Message.Kind = .text, replyTo quote: Quote? = nil, roomID: Int64, senderID: Int64, sender: User,
+        _ text: String, searchText: String, kind: Message.Kind = .text, replyTo quote: Quote? = nil, roomID: Int64, senderID: Int64, sender: User,
         at date: Date, key: String? = nil, in db: Database
     ) throws -> Message {
         try db.run(
@@ -385,7 +388,7 @@ extension SQLiteChatStore {
                 INSERT INTO message (room_id, sender_id, text, sent_at, client_key, search_text, kind, reply_to)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [roomID, senderID, text, StoreDate.text(date), key, CaseFolding.search(text), kind.rawValue, quote?.id])
+            arguments: [roomID, senderID, text, StoreDate.text(date), key, searchText, kind.rawValue, quote?.id])
         let id = db.lastInsertedRowID
         // Sending reads nothing: what others wrote before stays unread until it is shown.
         return Message(id: Int(id), roomID: Int(roomID), sender: sender, text: text, sentAt: date, kind: kind, replyTo: quote)
@@ -393,10 +396,11 @@ extension SQLiteChatStore {
 
     package func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {
         try Message.check(text)
+        let searchText = CaseFolding.search(text)
         return try await change(pick, in: roomID, by: session) { db, message in
             try db.run(
                 sql: "UPDATE message SET text = ?, search_text = ?, status = 'edited' WHERE id = ?",
-                arguments: [text, CaseFolding.search(text), message.id])
+                arguments: [text, searchText, message.id])
             return message.edited(to: text)
         }
     }

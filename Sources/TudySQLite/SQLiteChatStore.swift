@@ -238,7 +238,7 @@ package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, 
             for (index, post) in fixture.projects.enumerated() {
                 let writerID = try user(post.writer, at: "projects[\(index)]").id
                 _ = try Self.insertProject(
-                    post.draft, writerID: writerID, isOpen: post.isOpen, createdAt: post.createdAt ?? now, in: db)
+                    post.draft, searchText: ProjectQuery.searchText(title: post.draft.title, body: post.draft.body), writerID: writerID, isOpen: post.isOpen, createdAt: post.createdAt ?? now, in: db)
             }
             for (index, fixtureRoom) in fixture.rooms.enumerated() {
                 let members = try fixtureRoom.members.map { try user($0, at: "rooms[\(index)]") }
@@ -254,7 +254,7 @@ package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, 
                 for line in fixtureRoom.messages {
                     let sender = try user(line.sender, at: "rooms[\(index)]")
                     let message = try Self.insertMessage(
-                        line.text, roomID: roomID, senderID: sender.id, sender: sender.user, at: line.sentAt ?? now, in: db)
+                        line.text, searchText: CaseFolding.search(line.text), roomID: roomID, senderID: sender.id, sender: sender.user, at: line.sentAt ?? now, in: db)
                     // A seed is history: whoever wrote a message had read the room up to it.
                     try db.run(sql: "UPDATE membership SET last_read_message_id = ? WHERE room_id = ? AND user_id = ?",
                         arguments: [message.id, roomID, sender.id])
