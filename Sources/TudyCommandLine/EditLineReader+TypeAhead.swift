@@ -18,17 +18,9 @@ extension EditLineReader {
         reading = .ahead
         self.prompt = prompt
         remembersLine = true
-        terminal.restoreEndOfFileKey()
-        terminal.setTypingModes(true)
-        editor.begin(prompt: prompt)
-        lineModes = terminal.current()
-        if let kept = lineTypedAhead, !kept.isEmpty {
-            hideLine()
-            editor.insert(kept)
-            showLine()
-        }
+        let kept = lineTypedAhead ?? ""
         lineTypedAhead = nil
-        setInput(running: true)
+        beginLine(prompt: prompt, draft: kept)
     }
 
     func holdTypingAhead() {

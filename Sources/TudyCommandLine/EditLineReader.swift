@@ -103,22 +103,27 @@ final class EditLineReader: LineReader {
                 startSecret(continuation, prompt: request.prompt)
             } else {
                 reading = .line(continuation)
-                terminal.restoreEndOfFileKey()
-                terminal.setTypingModes(true)
-                editor.begin(prompt: request.prompt)
-                lineModes = terminal.current()
                 // A line an Alt-N left, or typed during a wait, comes back in the next prompt, as a draft does.
                 let draft = [request.draft, lineBeforeShortcut ?? "", lineTypedAhead ?? ""].first { !$0.isEmpty } ?? ""
                 lineBeforeShortcut = nil
                 lineTypedAhead = nil
-                if !draft.isEmpty {
-                    hideLine()
-                    editor.insert(draft)
-                    showLine()
-                }
-                setInput(running: true)
+                beginLine(prompt: request.prompt, draft: draft)
             }
         }
+    }
+
+    /// Gives the terminal to libedit for a line after `prompt`, `draft` in it, and reads keys for it.
+    func beginLine(prompt: String, draft: String) {
+        terminal.restoreEndOfFileKey()
+        terminal.setTypingModes(true)
+        editor.begin(prompt: prompt)
+        lineModes = terminal.current()
+        if !draft.isEmpty {
+            hideLine()
+            editor.insert(draft)
+            showLine()
+        }
+        setInput(running: true)
     }
 
     /// Hands libedit the next key, and the line to the REPL when it ends.

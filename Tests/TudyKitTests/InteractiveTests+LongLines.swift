@@ -83,12 +83,16 @@ extension InteractiveTests {
     @Test("a paste that holds commands runs as typed, line by line: a pasted password goes to the login's prompt, never shown, sent or kept; after a login that asks none, the rest is dropped")
     func pastedCommands() async throws {
         let terminal = try bobInRoom(width: 120, height: 24)
+        // Pasted only at the prompt: between lines bracketed paste is off, and tmux sends the
+        // lines unmarked, as typed (under load the room's first screen came before its prompt).
+        try terminal.waitUntil { Self.endsWith($0, "@alice  bob>") }
         // Already logged in: this /login asks no password, so the line after it is never typed.
         try terminal.paste("before\n/login alice\nalice-password\nafter\n", bracketed: true)
         let dropped = try Self.documentedLine("### Pasting")
         var shown = try terminal.waitUntil { $0.contains(dropped) }
         #expect(shown.contains("] bob: before"))
         #expect(shown.contains("you are logged in as bob"), "\(shown)")
+        try terminal.waitUntil { Self.endsWith($0, "@alice  bob>") }
         try terminal.paste("/logout\n/login alice\nalice-password\n/whoami\n", bracketed: true)
         shown = try terminal.waitUntil { $0.contains("logged in as alice") && $0.hasSuffix("alice>") || $0.contains("\nalice\n") }
         try terminal.enter(["/quit"])
