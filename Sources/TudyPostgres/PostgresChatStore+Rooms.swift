@@ -68,40 +68,6 @@ extension PostgresChatStore {
         }
     }
 
-    package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
-        let now = clock.now()
-        return try await transaction { connection in
-            let inviter = try await Self.requireMember(roomID: roomID, session: session, now: now, on: connection)
-            // A study room's post is locked first, as /join locks it: the two take turns for
-            // its last place, and in one order, so that neither waits on the other.
-            let projectID = try await Self.one(Int?.self, "SELECT project_id FROM room WHERE id = \(roomID)", on: connection) ?? nil
-            if let projectID {
-                _ = try await Self.one(Int.self, "SELECT id FROM project WHERE id = \(projectID) FOR UPDATE", on: connection)
-            }
-            _ = try await Self.one(Int.self, "SELECT id FROM room WHERE id = \(roomID) FOR UPDATE", on: connection)
-            let room = try await Self.room(id: roomID, on: connection)
-            let invited = try await Self.user(named: invitee.name, on: connection)
-            guard !room.hasMember(invited.user) else { throw StoreError.alreadyMember(invited.user.name) }
-            switch room.kind {
-            case .direct:
-                let groupID = try await Self.one(Int.self, "INSERT INTO room (kind) VALUES ('group') RETURNING id", on: connection) ?? 0
-                for member in room.members + [invited.user] {
-                    try await Self.admit(userID: try await Self.user(named: member.name, on: connection).id, roomID: groupID, on: connection)
-                }
-                try await Self.notifyRoom(groupID, on: connection)
-                return try await Self.room(id: groupID, on: connection)
-            case .group:
-                let project = room.projectID == nil ? nil : try? await Self.project(id: room.projectID!, on: connection)
-                let wasRemoved = try await Self.one(
-                    Bool.self, "SELECT removed FROM membership WHERE room_id = \(roomID) AND user_id = \(invited.id)", on: connection)
-                try StudyRoom.checkInvitation(of: invited.user, to: room, project: project, wasRemoved: wasRemoved ?? false, by: inviter.user)
-                try await Self.admit(userID: invited.id, roomID: roomID, on: connection)
-                try await Self.notifyRoom(roomID, on: connection)
-                return try await Self.room(id: roomID, on: connection)
-            }
-        }
-    }
-
     package func leave(roomID: Int, session: Session) async throws {
         let now = clock.now()
         try await transaction { connection in

@@ -193,6 +193,21 @@ enum PostgresSchema {
             .sql("ALTER INDEX message_letters_and_pairs SET (gin_pending_list_limit = \(pendingListKiB))"),
             .sql("ALTER INDEX IF EXISTS message_search_trigrams SET (gin_pending_list_limit = \(pendingListKiB))"),
         ]),
+        // Invitations waiting for an answer (`/invite` of someone who shares no group room
+        // with the inviter): one per person and room, found by invitee, counted by inviter.
+        (17, [
+            """
+            CREATE TABLE invitation (
+                id BIGSERIAL PRIMARY KEY,
+                room_id BIGINT NOT NULL REFERENCES room(id),
+                invitee_id BIGINT NOT NULL REFERENCES users(id),
+                inviter_id BIGINT NOT NULL REFERENCES users(id),
+                sent_at TIMESTAMPTZ NOT NULL,
+                UNIQUE (invitee_id, room_id)
+            )
+            """,
+            "CREATE INDEX invitation_by_inviter ON invitation(inviter_id)",
+        ]),
     ]
 
     /// How large a message index's list of entries not yet merged in may grow, in KiB:

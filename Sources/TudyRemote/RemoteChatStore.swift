@@ -40,7 +40,7 @@ package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
 
     /// - Throws: `RemoteStoreError.refused` when the server said, at connecting, that it
     ///   lacks `feature`: asked anyway, an older server would do something else.
-    private func require(_ feature: WireCodec.Feature, for what: String) throws {
+    func require(_ feature: WireCodec.Feature, for what: String) throws {
         guard let features = features.withLock({ $0 }), !features.contains(feature.rawValue) else { return }
         throw RemoteStoreError.refused(
             code: "unknown_feature", message: "the server does not know \(what): it is older than this tudy")
@@ -54,7 +54,7 @@ package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
 
     /// A request for anyone, or, given a session, made on its connection; a session found
     /// ended has its connection closed.
-    private func call(_ op: WireRequest.Operation, _ session: Session? = nil, _ fill: (inout WireRequest) -> Void = { _ in })
+    func call(_ op: WireRequest.Operation, _ session: Session? = nil, _ fill: (inout WireRequest) -> Void = { _ in })
         async throws -> WireFrame
     {
         var request = WireRequest(op: op)
@@ -92,7 +92,7 @@ package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
     }
 
     /// A reply's field that the operation always fills. - Throws: when a server left it out.
-    private func field<Value>(_ value: Value?, _ op: WireRequest.Operation) throws -> Value {
+    func field<Value>(_ value: Value?, _ op: WireRequest.Operation) throws -> Value {
         guard let value else { throw RemoteStoreError.refused(code: "bad_reply", message: "its reply to \(op.rawValue) is incomplete") }
         return value
     }
@@ -225,10 +225,6 @@ package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
 
     package func directRoom(between session: Session, and other: User) async throws -> Room {
         try field(try await call(.directRoom, session) { $0.name = other.name }.room, .directRoom)
-    }
-
-    package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
-        try field(try await call(.invite, session) { $0.name = invitee.name; $0.roomID = roomID }.room, .invite)
     }
 
     package func leave(roomID: Int, session: Session) async throws {

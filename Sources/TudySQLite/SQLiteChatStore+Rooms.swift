@@ -66,33 +66,6 @@ extension SQLiteChatStore {
         return try room(id: roomID, in: db)
     }
 
-    package func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
-        let now = clock.now()
-        return try await write { db in
-            let inviter = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
-            let room = try Self.room(id: Int64(roomID), in: db)
-            let invited = try Self.user(named: invitee.name, in: db)
-            guard !room.hasMember(invited.user) else { throw StoreError.alreadyMember(invited.user.name) }
-            switch room.kind {
-            case .direct:
-                try db.run(sql: "INSERT INTO room (kind) VALUES ('group')")
-                let groupID = db.lastInsertedRowID
-                for member in room.members + [invited.user] {
-                    try Self.admit(userID: try Self.user(named: member.name, in: db).id, roomID: groupID, in: db)
-                }
-                return try Self.room(id: groupID, in: db)
-            case .group:
-                let wasRemoved = try db.fetchOne(
-                    Bool.self, sql: "SELECT removed FROM membership WHERE room_id = ? AND user_id = ?", arguments: [roomID, invited.id])
-                try StudyRoom.checkInvitation(
-                    of: invited.user, to: room, project: room.projectID.flatMap { try? Self.project(id: Int64($0), in: db) },
-                    wasRemoved: wasRemoved ?? false, by: inviter.user)
-                try Self.admit(userID: invited.id, roomID: Int64(roomID), in: db)
-                return try Self.room(id: Int64(roomID), in: db)
-            }
-        }
-    }
-
     package func leave(roomID: Int, session: Session) async throws {
         let now = clock.now()
         try await write { db in

@@ -206,6 +206,7 @@ enum StoreSchema {
                     END;
                     """)
         }
+        registerInvitations(in: &migrator)
         return migrator
     }
 

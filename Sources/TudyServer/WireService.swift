@@ -121,8 +121,16 @@ struct WireService: Sendable {
         case .directRoom:
             reply.room = try await store.directRoom(between: try session(signedIn), and: User(name: try need(request.name, "name")))
         case .invite:
-            reply.room = try await store.invite(
+            let outcome = try await store.invite(
                 User(name: try need(request.name, "name")), to: try need(request.roomID, "room_id"), by: try session(signedIn))
+            reply.room = outcome.room
+            if case .asked = outcome { reply.asked = true }
+        case .invitations:
+            reply.invitations = try await store.invitations(for: try session(signedIn))
+        case .acceptInvitation:
+            reply.room = try await store.acceptInvitation(try need(request.invitationID, "invitation_id"), by: try session(signedIn))
+        case .declineInvitation:
+            try await store.declineInvitation(try need(request.invitationID, "invitation_id"), by: try session(signedIn))
         case .leave:
             try await store.leave(roomID: try need(request.roomID, "room_id"), session: try session(signedIn))
         case .joinPost:

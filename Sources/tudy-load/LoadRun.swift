@@ -40,7 +40,14 @@ struct LoadRun {
             let (store, owner) = signedIn[group[0]]
             var room = try await store.directRoom(between: owner, and: signedIn[group[1]].1.user)
             for member in group.dropFirst(2) {
-                room = try await store.invite(signedIn[member].1.user, to: room.id, by: owner)
+                let (memberStore, memberSession) = signedIn[member]
+                let outcome = try await store.invite(memberSession.user, to: room.id, by: owner)
+                room = outcome.room
+                // Strangers are asked, not put in: each says yes.
+                guard case .asked = outcome else { continue }
+                for invitation in try await memberStore.invitations(for: memberSession) where invitation.roomID == room.id {
+                    room = try await memberStore.acceptInvitation(invitation.id, by: memberSession)
+                }
             }
             rooms[room.id] = group
             for member in group { roomOf[member] = room.id }

@@ -40,8 +40,11 @@ struct ChatStoreContractTests {
         let direct = try await store.directRoom(between: s.alice, and: bob)
         let changes = await ChangeRecorder.reading(try await store.changes(for: s.alice))
 
-        let group = try await store.invite(carol, to: direct.id, by: s.bob)
-        #expect(await changes.next(1) == [.joined(group)])
+        // Carol shares no group room with bob: she is asked, and the group is hers once she says yes.
+        let asked = try await store.invite(carol, to: direct.id, by: s.bob)
+        #expect(await changes.next(1) == [.joined(asked.room)])
+        let group = try await store.acceptInvitation(try await store.invitations(for: s.carol)[0].id, by: s.carol)
+        #expect(await changes.next(1) == [.roomChanged(group)])
         try await store.leave(roomID: group.id, session: s.carol)
         let withoutCarol = try await store.room(id: group.id, for: s.alice)
         #expect(await changes.next(1) == [.roomChanged(withoutCarol)])
@@ -73,7 +76,7 @@ struct ChatStoreContractTests {
             people.append(try await store.signUp(name: "guest\(number)", password: "password-guest"))
         }
         var room = try await store.directRoom(between: ann, and: people[0].user)
-        for person in people.dropFirst() { room = try await store.invite(person.user, to: room.id, by: ann) }
+        for person in people.dropFirst() { room = try await store.bringIn(person, to: room.id, by: ann) }
         // All but the first leave the group, in the order they came.
         for person in people.dropFirst() { try await store.leave(roomID: room.id, session: person) }
         let left = try await store.room(id: room.id, for: ann)
@@ -147,7 +150,7 @@ struct ChatStoreContractTests {
         let (store, cast) = try await factory.makeWithCast()
         // A server lists only the names that share a room with the one signed in.
         let room = try await store.directRoom(between: cast.alice, and: bob)
-        _ = try await store.invite(carol, to: room.id, by: cast.alice)
+        _ = try await store.bringIn(cast.carol, to: room.id, by: cast.alice)
         #expect(try await store.logIn(name: "alice", password: "password-alice").user == alice)
         #expect(try await store.logIn(name: "ALICE", password: "password-alice").user == alice)
         await #expect(throws: StoreError.wrongCredentials) {
@@ -209,7 +212,7 @@ struct ChatStoreContractTests {
     func everyCallChecksTheSession(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()
         let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
-        let room = try await store.invite(s.carol.user, to: direct.id, by: s.alice)
+        let room = try await store.bringIn(s.carol, to: direct.id, by: s.alice)
         let message = try await store.send("hello", to: room.id, from: s.alice)
         let post = try await store.createProject(ProjectDraft(title: "Swift study", works: ["ios"], capacity: 4, body: "Saturdays"), by: s.alice)
         try await store.logOut(s.alice)
@@ -299,7 +302,7 @@ struct ChatStoreContractTests {
     @Test("a key reused in another room is refused there, never answered with the message of the room it was first sent to", arguments: StoreFactory.all)
     func messageKeyInAnotherRoom(_ factory: StoreFactory) async throws {
         let (store, cast) = try await factory.makeWithCast()
-        let group = try await store.invite(cast.carol.user, to: try await store.directRoom(between: cast.alice, and: bob).id, by: cast.alice)
+        let group = try await store.bringIn(cast.carol, to: try await store.directRoom(between: cast.alice, and: bob).id, by: cast.alice)
         let other = try await store.directRoom(between: cast.alice, and: cast.carol.user)
         _ = try await store.send("in the group", to: group.id, from: cast.alice, key: "k-1")
         try await store.leave(roomID: group.id, session: cast.alice)
@@ -390,18 +393,33 @@ struct ChatStoreContractTests {
         }
     }
 
-    @Test("invite: a 1:1 room makes a group of three; a group gains the member", arguments: StoreFactory.all)
+    @Test("invite: a 1:1 room makes a group room; someone who shares no group room with the inviter is asked, and comes in on /accept; one who does comes in at once", arguments: StoreFactory.all)
     func invites(_ factory: StoreFactory) async throws {
         let (store, s) = try await factory.makeWithCast()
-        _ = try await store.signUp(name: "dave", password: "password-dave")
+        let dave = try await store.signUp(name: "dave", password: "password-dave")
         let direct = try await store.directRoom(between: s.alice, and: bob)
-        let group = try await store.invite(carol, to: direct.id, by: s.alice)
+        let asked = try await store.invite(carol, to: direct.id, by: s.alice)
+        guard case .asked(let group) = asked else { Issue.record("carol was put in without being asked: \(asked)"); return }
         #expect(group.id != direct.id && group.kind == .group)
-        #expect(group.members == [alice, bob, carol])
+        #expect(group.members == [alice, bob], "carol is not in before she says yes")
         #expect(try await store.room(id: direct.id, for: s.alice).members == [alice, bob])
+        await #expect(throws: StoreError.noSuchRoom(group.id)) { try await store.room(id: group.id, for: s.carol) }
+        let waiting = try await store.invitations(for: s.carol)
+        #expect(waiting.map(\.roomID) == [group.id] && waiting.map(\.inviter) == [alice])
+        #expect(waiting.first?.roomTitle == "the group of alice, bob")
+        #expect(try await store.invitations(for: s.alice).isEmpty)
+        // Asking again while she has not answered keeps one invitation.
+        #expect(try await store.invite(carol, to: group.id, by: s.bob) == .asked(group))
+        #expect(try await store.invitations(for: s.carol).count == 1)
+        await #expect(throws: StoreError.noSuchInvitation(waiting[0].id)) { try await store.acceptInvitation(waiting[0].id, by: s.bob) }
+        let joined = try await store.acceptInvitation(waiting[0].id, by: s.carol)
+        #expect(joined.id == group.id && joined.members == [alice, bob, carol])
+        #expect(try await store.invitations(for: s.carol).isEmpty)
+        await #expect(throws: StoreError.noSuchInvitation(waiting[0].id)) { try await store.acceptInvitation(waiting[0].id, by: s.carol) }
 
-        let bigger = try await store.invite(User(name: "dave"), to: group.id, by: s.carol)
-        #expect(bigger.id == group.id && bigger.members.count == 4)
+        // Carol and alice share a group room now: alice brings her in at once.
+        let withDave = try await store.directRoom(between: s.alice, and: dave.user)
+        #expect(try await store.invite(carol, to: withDave.id, by: s.alice).room.members == [alice, dave.user, carol])
         await #expect(throws: StoreError.alreadyMember("bob")) { try await store.invite(bob, to: group.id, by: s.alice) }
         await #expect(throws: StoreError.noSuchRoom(direct.id)) { try await store.invite(carol, to: direct.id, by: s.carol) }
     }
@@ -414,7 +432,7 @@ struct ChatStoreContractTests {
         var groups: [Room] = []
         while groups.count < Room.roomsPerPersonLimit {
             do {
-                groups.append(try await store.invite(carol, to: direct.id, by: s.alice))
+                groups.append(try await store.bringIn(s.carol, to: direct.id, by: s.alice))
             } catch let error as StoreError {
                 #expect(error == .tooManyRooms("alice"))
                 break
@@ -434,13 +452,13 @@ struct ChatStoreContractTests {
         while members < Room.memberLimit {
             let name = "member\(members)"
             invitees.append(try await store.signUp(name: name, password: "password-\(name)"))
-            _ = try await store.invite(User(name: name), to: group.id, by: s.bob)
+            _ = try await store.bringIn(invitees.last!, to: group.id, by: s.bob)
             members += 1
         }
         let late = try await store.signUp(name: "late", password: "password-late")
-        await #expect(throws: StoreError.roomFull(group.id)) { try await store.invite(late.user, to: group.id, by: s.bob) }
+        await #expect(throws: StoreError.roomFull(group.id)) { try await store.bringIn(late, to: group.id, by: s.bob) }
         try await store.leave(roomID: group.id, session: invitees[0])
-        #expect(try await store.invite(late.user, to: group.id, by: s.bob).members.count == Room.memberLimit)
+        #expect(try await store.bringIn(late, to: group.id, by: s.bob).members.count == Room.memberLimit)
     }
 
     @Test("no room's messages reach a non-member", arguments: StoreFactory.all)

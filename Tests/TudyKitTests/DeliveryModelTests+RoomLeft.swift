@@ -29,9 +29,9 @@ extension DeliveryModelTests {
         let store = try kind.make()
         let rita = try await store.signUp(name: "rita", password: "password-rita")
         let sam = try await store.signUp(name: "sam", password: "password-sam")
-        _ = try await store.signUp(name: "tom", password: "password-tom")
+        let tom = try await store.signUp(name: "tom", password: "password-tom")
         let direct = try await store.directRoom(between: sam, and: rita.user)
-        let group = try await store.invite(User(name: "tom"), to: direct.id, by: sam)
+        let group = try await store.bringIn(tom, to: direct.id, by: sam)
         let app = TestApp(store: store)
         try await app.app.start()
         app.context.login.session = rita

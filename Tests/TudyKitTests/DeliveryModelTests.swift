@@ -116,8 +116,8 @@ struct DeliveryModelTests {
             rooms[room.id] = [name]
         }
         var group = try await world.senders.directRoom(between: sessions[names[0]]!, and: User(name: names[1]))
-        group = try await world.senders.invite(rita.user, to: group.id, by: sessions[names[0]]!)
-        for name in names.dropFirst(2) { group = try await world.senders.invite(User(name: name), to: group.id, by: sessions[names[0]]!) }
+        group = try await world.senders.bringIn(rita, to: group.id, by: sessions[names[0]]!)
+        for name in names.dropFirst(2) { group = try await world.senders.bringIn(sessions[name]!, to: group.id, by: sessions[names[0]]!) }
         rooms[group.id] = names
         let roomIDs = rooms.keys.sorted()
 
@@ -353,10 +353,10 @@ struct DeliveryModelTests {
         let store = InMemoryChatStore(clock: .stepping(from: TestApp.start), hasher: Argon2idPasswordHasher(cost: .testing))
         let rita = try await store.signUp(name: "rita", password: "password-rita")
         let sam = try await store.signUp(name: "sam", password: "password-sam")
-        _ = try await store.signUp(name: "tom", password: "password-tom")
+        let tom = try await store.signUp(name: "tom", password: "password-tom")
         let direct = try await store.directRoom(between: sam, and: rita.user)
         var rooms = [direct.id]
-        for _ in 1..<30 { rooms.append(try await store.invite(User(name: "tom"), to: direct.id, by: sam).id) }
+        for _ in 1..<30 { rooms.append(try await store.bringIn(tom, to: direct.id, by: sam).id) }
         let counted = FaultyStore(store)
         let app = TestApp(store: counted)
         try await app.app.start()

@@ -39,7 +39,7 @@ struct MessageSearchContractTests {
         _ = try await store.send("swift study on saturday", to: ours.id, from: ann)
         _ = try await store.send("a secret swift plan", to: theirs.id, from: ben)
         _ = try await store.send("swift study moved to sunday", to: ours.id, from: ben)
-        let left = try await store.invite(cat.user, to: ours.id, by: ann)
+        let left = try await store.bringIn(cat, to: ours.id, by: ann)
         _ = try await store.send("swift group notes", to: left.id, from: cat)
         try await store.leave(roomID: left.id, session: ann)
 

@@ -58,9 +58,9 @@ struct PostgresStoreTests {
         var rooms: [Int] = []
         for first in 0..<4 {
             let direct = try await stores[0].directRoom(between: sessions[first], and: sessions[first + 4].user)
-            var group = try await stores[0].invite(first == 3 ? sessions[0].user : reader.user, to: direct.id, by: sessions[first])
+            var group = try await stores[0].bringIn(first == 3 ? sessions[0] : reader, to: direct.id, by: sessions[first])
             for other in sessions.indices where !group.hasMember(sessions[other].user) {
-                group = try await stores[0].invite(sessions[other].user, to: group.id, by: sessions[first])
+                group = try await stores[0].bringIn(sessions[other], to: group.id, by: sessions[first])
             }
             rooms.append(group.id)
         }

@@ -20,7 +20,7 @@ struct PresenceTests {
         let ben = try await benClient.signUp(name: "ben", password: "ben-password")
         let cyd = try await store.signUp(name: "cyd", password: "cyd-password")
         let direct = try await annClient.directRoom(between: ann, and: ben.user)
-        let room = try await annClient.invite(cyd.user, to: direct.id, by: ann)
+        let room = try await store.bringIn(cyd, to: direct.id, by: ann)
         #expect(try await annClient.connectedMembers(of: room.id, for: ann) == ["ann", "ben"], "cyd has no connection")
 
         let app = TestApp(store: annClient)

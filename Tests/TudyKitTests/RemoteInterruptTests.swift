@@ -24,7 +24,7 @@ struct RemoteInterruptTests {
 
         // A change waits while the connection is down, for the request time: only the
         // cancellation can end it within the test.
-        let group = Task { try await client.invite(User(name: "cat"), to: room.id, by: ann) }
+        let group = Task { try await client.invite(User(name: "cat"), to: room.id, by: ann).room }
         group.cancel()
         let outcome = await group.result
         #expect(throws: RemoteStoreError.interrupted(url: server.url, wasSent: false)) { try outcome.get() }

@@ -129,7 +129,7 @@ struct RemoteStoreTests {
         await server.stop()
         #expect(starts(await connection.next(1), with: "lost the connection"))
         // While ann is away, ben makes a group of the three and writes in it.
-        let group = try await store.invite(cat.user, to: direct.id, by: ben)
+        let group = try await store.bringIn(cat, to: direct.id, by: ben)
         let hello = try await store.send("hello, group", to: group.id, from: ben)
 
         let again = try await TestServer.restart(store, port: server.port)
@@ -536,7 +536,7 @@ struct RemoteStoreTests {
         for number in 0..<count {
             let name = String(repeating: "가", count: 20) + String(format: "%04d", number)
             names.append(name)
-            _ = try await store.signUp(name: name, password: "some-password")
+            let session = try await store.signUp(name: name, password: "some-password")
             if number.isMultiple(of: Room.memberLimit - 2) {
                 // Each group room holds ann and as many more as fit.
                 let direct = try await store.directRoom(between: ann, and: User(name: name))
@@ -544,7 +544,7 @@ struct RemoteStoreTests {
                 continue
             }
             let current = try #require(room)
-            room = try await store.invite(User(name: name), to: current.id, by: ann)
+            room = try await store.bringIn(session, to: current.id, by: ann)
         }
         let server = try await TestServer.start(store)
         defer { Task { await server.stop() } }
@@ -683,7 +683,7 @@ struct RemoteStoreTests {
         for name in ["cat", "dan", "eve", "fay"] {
             let other = try await store.signUp(name: name, password: "\(name)-password")
             let pair = try await store.directRoom(between: ben, and: other.user)
-            rooms.append(try await store.invite(ann.user, to: pair.id, by: ben))
+            rooms.append(try await store.bringIn(ann, to: pair.id, by: ben))
         }
         let server = try await TestServer.start(store)
         let client = try await server.client()

@@ -76,8 +76,8 @@ struct StudyRoomContractTests {
         let room = try await store.join(projectID: post.id, by: people[0])
         // The last place, asked for at once by two invitations and a /join.
         let outcomes = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { (try? await store.invite(people[1].user, to: room.id, by: writer)) != nil }
-            group.addTask { (try? await store.invite(people[2].user, to: room.id, by: people[0])) != nil }
+            group.addTask { (try? await store.bringIn(people[1], to: room.id, by: writer)) != nil }
+            group.addTask { (try? await store.bringIn(people[2], to: room.id, by: people[0])) != nil }
             group.addTask { (try? await store.join(projectID: post.id, by: people[3])) != nil }
             return await group.reduce(into: []) { $0.append($1) }
         }
@@ -85,12 +85,12 @@ struct StudyRoomContractTests {
         let full = try await store.room(id: room.id, for: writer)
         #expect(full.members.count == 3)
         await #expect(throws: StoreError.postFull(projectID: post.id, capacity: 3)) {
-            try await store.invite(people[4].user, to: room.id, by: writer)
+            try await store.bringIn(people[4], to: room.id, by: writer)
         }
         #expect(TextFormat.state(of: try await store.project(id: post.id)) == "full")
         // A group room that is no post's study room has no such limit.
-        let group = try await store.invite(people[4].user, to: try await store.directRoom(between: people[0], and: people[1].user).id, by: people[0])
-        #expect(try await store.invite(people[2].user, to: group.id, by: people[0]).members.count == 4)
+        let group = try await store.bringIn(people[4], to: try await store.directRoom(between: people[0], and: people[1].user).id, by: people[0])
+        #expect(try await store.bringIn(people[2], to: group.id, by: people[0]).members.count == 4)
     }
 
     @Test("a closed post takes nobody new, by /join or a member's /invite, but its writer and those in its room keep their places", arguments: StoreFactory.all)
@@ -102,9 +102,9 @@ struct StudyRoomContractTests {
         await #expect(throws: StoreError.postClosed(post.id)) { try await store.join(projectID: post.id, by: s.carol) }
         #expect(try await store.join(projectID: post.id, by: s.bob).id == room.id)
         await #expect(throws: StoreError.postClosed(post.id), "a member's invite is no way around the closing") {
-            try await store.invite(s.carol.user, to: room.id, by: s.bob)
+            try await store.bringIn(s.carol, to: room.id, by: s.bob)
         }
-        #expect(try await store.invite(s.carol.user, to: room.id, by: s.alice).hasMember(s.carol.user), "the writer still brings people in")
+        #expect(try await store.bringIn(s.carol, to: room.id, by: s.alice).hasMember(s.carol.user), "the writer still brings people in")
         try await store.leave(roomID: room.id, session: s.alice)
         #expect(try await store.join(projectID: post.id, by: s.alice).hasMember(s.alice.user), "the writer comes back to a closed post")
     }
@@ -135,9 +135,9 @@ struct StudyRoomContractTests {
         #expect(try await store.project(id: post.id).memberCount == 2, "their place is free again")
 
         await #expect(throws: StoreError.inviteeRemoved(name: "bob", projectID: post.id), "a member's invite does not undo the writer's kick") {
-            try await store.invite(s.bob.user, to: room.id, by: s.carol)
+            try await store.bringIn(s.bob, to: room.id, by: s.carol)
         }
-        _ = try await store.invite(s.bob.user, to: room.id, by: s.alice)
+        _ = try await store.bringIn(s.bob, to: room.id, by: s.alice)
         try await store.leave(roomID: room.id, session: s.bob)
         #expect(try await store.join(projectID: post.id, by: s.bob).hasMember(s.bob.user), "the writer's invitation lifts it")
     }

@@ -133,11 +133,12 @@ struct CompletionTests {
             case .member: #expect(offered == ["bob"], "/\(name)")
             case .room: #expect(offered.isEmpty, "/\(name): no rooms on a board")
             case .listed: #expect(offered == ["7"], "/\(name)")
-            case .newName, .words, .messageNumber, .seconds, .text, .numberedText, .replacementText: #expect(offered.isEmpty, "/\(name)")
+            case .newName, .words, .messageNumber, .invitationNumber, .seconds, .text, .numberedText, .replacementText:
+                #expect(offered.isEmpty, "/\(name)")
             case .command: break
             }
             switch kind {
-            case .listed, .messageNumber:
+            case .listed, .messageNumber, .invitationNumber:
                 #expect(throws: CommandError.badArgument("'two' is not a number", usage: spec.usage)) { try spec.read("two") }
                 #expect(throws: CommandError.badArgument("'#0' is not a number from 1 up", usage: spec.usage)) { try spec.read("#0") }
                 #expect(try spec.read("#3") == .number(3))

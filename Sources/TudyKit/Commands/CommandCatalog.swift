@@ -31,7 +31,7 @@ enum CommandCatalog {
     static let changing: Set<String> = Set(
         [ProjectDetailScreen.Command.edit, .close, .reopen, .delete, .join].map(\.rawValue)
             + [RoomScreen.Command.invite, .kick, .rename, .topic, .mute, .unmute, .leave, .edit, .unsend, .react].map(\.rawValue)
-            + [GlobalCommand.logout, .ignore, .unignore, .signup].map(\.rawValue) + [BoardScreen.Command.new.rawValue])
+            + [GlobalCommand.logout, .ignore, .unignore, .accept, .decline, .signup].map(\.rawValue) + [BoardScreen.Command.new.rawValue])
 
     static var allNames: [String] {
         Array(Set(global.map(\.name) + places.flatMap { $0.commands.map(\.name) })).sorted()
@@ -54,7 +54,8 @@ enum CommandCatalog {
 
 /// The commands that work on every screen; the tab bar carries them out.
 enum GlobalCommand: String, CommandSet {
-    case help, home, chat, back, `where`, tree, next, mentions, ignore, unignore, signup, login, logout, whoami, whois, quit
+    case help, home, chat, back, `where`, tree, next, mentions, ignore, unignore, invites, accept, decline
+    case signup, login, logout, whoami, whois, quit
 
     var argument: CommandSpec.Argument {
         switch self {
@@ -62,7 +63,8 @@ enum GlobalCommand: String, CommandSet {
         case .signup: .required(.newName)
         case .login, .whois, .unignore: .required(.name)
         case .ignore: .optional(.name)
-        case .home, .chat, .back, .where, .tree, .next, .mentions, .logout, .whoami, .quit: .none
+        case .accept, .decline: .required(.invitationNumber)
+        case .home, .chat, .back, .where, .tree, .next, .mentions, .invites, .logout, .whoami, .quit: .none
         }
     }
 
@@ -78,6 +80,9 @@ enum GlobalCommand: String, CommandSet {
         case .mentions: "the newest messages that name you (@you), in all your rooms (log in first)"
         case .ignore: "hide someone's messages and notices from you, in every client of yours; alone, whom you ignore"
         case .unignore: "see someone's messages again"
+        case .invites: "the invitations into rooms that wait for your answer"
+        case .accept: "say yes to invitation #n: you come into its room"
+        case .decline: "say no to invitation #n; nobody is told"
         case .signup: "make an account; asks for the password twice"
         case .login: "log in; asks for the password"
         case .logout: "log out; a login kept for later runs ends too"

@@ -37,6 +37,8 @@ struct CommandSpec: Equatable, Sendable {
         case room
         /// A message's number in the room (`3` or `#3`).
         case messageNumber
+        /// The number of an invitation that waits for the user (`3` or `#3`).
+        case invitationNumber
         /// Whole seconds to wait, from 1 to a day; `defaultSeconds` when none is given.
         case seconds
         /// A command's name: Tab offers the commands.
@@ -58,7 +60,7 @@ struct CommandSpec: Equatable, Sendable {
             case .words: "<words>"
             case .listed(let placeholder), .text(let placeholder), .numberedText(let placeholder, _, _): placeholder
             case .replacementText: "[#n] <text>"
-            case .messageNumber: "#n"
+            case .messageNumber, .invitationNumber: "#n"
             case .room: "<n or name>"
             case .seconds: "seconds"
             case .command: "command"
@@ -125,7 +127,7 @@ struct CommandSpec: Equatable, Sendable {
 
     private func read(_ argument: String, as kind: ArgumentKind) throws -> CommandArgument {
         switch kind {
-        case .listed, .messageNumber:
+        case .listed, .messageNumber, .invitationNumber:
             return .number(try number(argument))
         case .seconds:
             guard let seconds = Int(argument), (1...Self.longestSeconds).contains(seconds) else {

@@ -66,7 +66,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
         case .room:
             guard case .rooms(let ids, let names) = openTarget else { return [] }
             return matching(ids.map(String.init) + names, word)
-        case .newName, .words, .messageNumber, .seconds, .text, .numberedText, .replacementText: return []
+        case .newName, .words, .messageNumber, .invitationNumber, .seconds, .text, .numberedText, .replacementText: return []
         }
     }
 

@@ -17,7 +17,7 @@ extension TabBarCoordinator: HomeCoordinatorDelegate {
     }
 
     func showStudyRoom(_ room: Room) {
-        routes.append(.studyRoom(room))
+        routes.append(.room(room))
     }
 }
 
@@ -65,7 +65,7 @@ extension TabBarCoordinator {
             tabBarController.select(.chat)
             trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: chatCoordinator)
             try await chatCoordinator.showPersonalChat(with: writer)
-        case .studyRoom(let room):
+        case .room(let room):
             tabBarController.select(.chat)
             trace?.call("open(#\(room.id))", from: self, to: chatCoordinator)
             try await chatCoordinator.open(room)

@@ -50,6 +50,19 @@ extension TabBarCoordinator {
             context.console.line(
                 command == .ignore ? "you ignore \(person.name): their messages and notices are hidden; /unignore \(person.name) undoes it"
                     : "you see \(person.name)'s messages again")
+        case .invites:
+            let session = try context.requireSession()
+            context.console.show(.invitations(try await context.store.invitations(for: session)))
+        case .accept:
+            try requireNoModal(.accept)
+            let session = try context.requireSession()
+            let room = try await context.store.acceptInvitation(try command.number(in: argument), by: session)
+            routes.append(.room(room))
+        case .decline:
+            let session = try context.requireSession()
+            let id = try command.number(in: argument)
+            try await context.store.declineInvitation(id, by: session)
+            context.console.line("declined invitation #\(id); nobody is told")
         case .signup, .login:
             try await startLogin(name: argument.text, signingUp: command == .signup)
         case .logout:

@@ -7,7 +7,7 @@ final class TabBarCoordinator: Coordinator {
     enum Route: Equatable {
         case presentLogin
         case personalChat(with: User)
-        case studyRoom(Room)
+        case room(Room)
         case selectChat
         case nextUnread
         case resumeAfterLogin

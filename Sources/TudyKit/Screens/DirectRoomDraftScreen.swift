@@ -69,8 +69,10 @@ final class DirectRoomDraftScreen: Screen {
             // 1:1 room with an invitation always leaves one.
             let invitee = try await context.store.user(named: argument.text)
             let direct = try await context.store.directRoom(between: session, and: other)
-            let group = try await context.store.invite(invitee, to: direct.id, by: session)
+            let outcome = try await context.store.invite(invitee, to: direct.id, by: session)
+            let group = outcome.room
             context.console.show(.roomChange(.madeGroup, room: group, viewer: session.user))
+            if case .asked = outcome { context.console.show(.roomChange(.asked(invitee), room: group, viewer: session.user)) }
             try await didSendEventClosure?(.didStart(room: group))
         case .members:
             context.console.line(memberList(session))

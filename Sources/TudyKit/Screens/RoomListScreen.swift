@@ -57,17 +57,22 @@ final class RoomListScreen: Screen {
     func appear() async throws {
         let session = try context.requireSession()
         let summaries = try await context.store.rooms(of: session)
-        guard !summaries.isEmpty else {
+        if summaries.isEmpty {
             context.console.line("no rooms yet: /dm <name> starts one, or /dm on a post")
-            return
+        } else {
+            try await context.readQuiet()
+            // A room's last message from someone ignored is not shown as its last words.
+            let shown = summaries.map { summary in
+                summary.lastMessage.map(context.hides) == true
+                    ? RoomSummary(room: summary.room, lastMessage: nil, unreadCount: summary.unreadCount) : summary
+            }
+            context.console.show(.rooms(shown, viewer: session.user, muted: context.mutedRooms))
         }
-        try await context.readQuiet()
-        // A room's last message from someone ignored is not shown as its last words.
-        let shown = summaries.map { summary in
-            summary.lastMessage.map(context.hides) == true
-                ? RoomSummary(room: summary.room, lastMessage: nil, unreadCount: summary.unreadCount) : summary
+        // A hint, never a failure: a server older than invitations has none to tell.
+        let waiting = (try? await context.store.invitations(for: session).count) ?? 0
+        if waiting > 0 {
+            context.console.line("\(waiting) invitation\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") for your answer: /invites")
         }
-        context.console.show(.rooms(shown, viewer: session.user, muted: context.mutedRooms))
     }
 
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {

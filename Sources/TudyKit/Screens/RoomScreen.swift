@@ -38,7 +38,7 @@ final class RoomScreen: Screen {
             case .reply: "answer message #n: its first words are shown above yours"
             case .react: "set an emoji on message #n for everyone to see; again takes it back"
             case .seen: "who has read message #n, and who has not yet"
-            case .invite: "bring someone in (a 1:1 room becomes a new group room)"
+            case .invite: "bring someone in, or ask them if you share no group room (a 1:1 room becomes a new group room)"
             case .kick: "take someone out of your post's study room, for good"
             case .rename: "name this group room, for everyone in it"
             case .mute: "no notices or bell from this room; its unread leave the prompt's total"
@@ -166,12 +166,13 @@ final class RoomScreen: Screen {
             printChange(try await context.store.unsend(argument.pick, in: room.id, by: session))
         case .invite:
             let invitee = try await context.store.user(named: argument.text)
-            let invited = try await context.store.invite(invitee, to: room.id, by: session)
-            if invited.id == room.id {
-                room = invited
-                context.console.show(.roomChange(.invited(invitee), room: room, viewer: session.user))
-            } else {
-                context.console.show(.roomChange(.madeGroup, room: invited, viewer: session.user))
+            let outcome = try await context.store.invite(invitee, to: room.id, by: session)
+            let invited = outcome.room
+            let madeGroup = invited.id != room.id
+            if madeGroup { context.console.show(.roomChange(.madeGroup, room: invited, viewer: session.user)) } else { room = invited }
+            switch outcome {
+            case .admitted: if !madeGroup { context.console.show(.roomChange(.invited(invitee), room: room, viewer: session.user)) }
+            case .asked: context.console.show(.roomChange(.asked(invitee), room: invited, viewer: session.user))
             }
             try await didSendEventClosure?(.didInvite(room: invited))
         case .kick:

@@ -52,9 +52,23 @@ public protocol ChatStore: Sendable {
     func room(id: Int, for session: Session) async throws -> Room
     /// The 1:1 room of the session's user and `other`, made if it does not exist; never a second one.
     func directRoom(between session: Session, and other: User) async throws -> Room
-    /// Brings `invitee` into a room: a 1:1 room yields a new group room of the three,
-    /// a group room gains the member. Returns the room the inviter is now meant to be in.
-    func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room
+    /// Brings `invitee` into a room, or asks them: a 1:1 room yields a new group room, a group
+    /// room gains the member. Someone who shares no group room with the inviter is not put
+    /// in: an `Invitation` waits for their answer (once per room; asking again changes
+    /// nothing), and the room is made or left without them.
+    /// - Throws: `StoreError.alreadyMember`, what `StudyRoom.checkInvitation` refuses,
+    ///   `.tooManyRooms`, `.roomFull`, `.tooManyInvitations`, `.tooManyInvitationsSent`.
+    func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> InviteOutcome
+    /// The invitations waiting for the session's user, oldest first.
+    func invitations(for session: Session) async throws -> [Invitation]
+    /// Says yes to an invitation: the user comes into its room, by the rules an invite by its
+    /// inviter would meet now, and the invitation is gone. Returns the room.
+    /// - Throws: `StoreError.noSuchInvitation`, `.invitationLapsed` (its inviter left the
+    ///   room), what `StudyRoom.checkInvitation` refuses, `.tooManyRooms`, `.roomFull`.
+    func acceptInvitation(_ id: Int, by session: Session) async throws -> Room
+    /// Says no to an invitation: it is gone, and nobody is told.
+    /// - Throws: `StoreError.noSuchInvitation`.
+    func declineInvitation(_ id: Int, by session: Session) async throws
     /// Takes the session's user out of a room.
     func leave(roomID: Int, session: Session) async throws
     /// Puts the session's user in a post's study room (`/join`) and returns it: a group room

@@ -45,6 +45,9 @@ public actor InMemoryChatStore: SeedableStore {
     /// Whom each user ignores, by the user's name key: the names as their owners chose them.
     private var ignoring: [String: Set<String>] = [:]
     private var sessions = SessionBook()
+    /// The invitations waiting for an answer, by id.
+    var invitationsByID: [Int: WaitingInvitation] = [:]
+    var nextInvitationID = 1
 
     public init(clock: WallClock, hasher: any PasswordHasher) {
         self.clock = clock
@@ -171,29 +174,6 @@ public actor InMemoryChatStore: SeedableStore {
         return insertRoom(kind: .direct, members: [user, other])
     }
 
-    public func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
-        let user = try user(of: session.token)
-        var state = try memberState(of: roomID, user: user)
-        let invitee = try knownUser(named: invitee.name)
-        guard !state.room.hasMember(invitee) else { throw StoreError.alreadyMember(invitee.name) }
-        switch state.room.kind {
-        case .direct:
-            try checkRoomLimits(admitting: state.room.members + [invitee], to: nil)
-            return insertRoom(kind: .group, members: state.room.members + [invitee])
-        case .group:
-            try StudyRoom.checkInvitation(
-                of: invitee, to: state.room, project: state.room.projectID.flatMap { try? project(withStudy: $0) },
-                wasRemoved: state.removed.contains(Accounts.key(invitee.name)), by: user)
-            try checkRoomLimits(admitting: [invitee], to: state.room)
-            let before = state.room
-            state.room.admit(invitee)
-            state.removed.remove(Accounts.key(invitee.name))
-            roomsByID[roomID] = state
-            subscribers.publish(roomBefore: before, after: state.room)
-            return state.room
-        }
-    }
-
     public func leave(roomID: Int, session: Session) async throws {
         let user = try user(of: session.token)
         var state = try memberState(of: roomID, user: user)
@@ -294,7 +274,7 @@ public actor InMemoryChatStore: SeedableStore {
 
     /// Refuses to put people in a room (nil: a new one) past `Room.memberLimit` members, or
     /// past `Room.roomsPerPersonLimit` rooms for any of them not in it already.
-    private func checkRoomLimits(admitting users: [User], to room: Room?) throws {
+    func checkRoomLimits(admitting users: [User], to room: Room?) throws {
         let newcomers = users.filter { !(room?.hasMember($0) ?? false) }
         if let room, room.kind == .group, room.members.count + newcomers.count > Room.memberLimit {
             throw StoreError.roomFull(room.id)
@@ -312,7 +292,7 @@ public actor InMemoryChatStore: SeedableStore {
         return state
     }
 
-    private func insertRoom(kind: Room.Kind, members: [User], name: String? = nil, projectID: Int? = nil) -> Room {
+    func insertRoom(kind: Room.Kind, members: [User], name: String? = nil, projectID: Int? = nil) -> Room {
         let room = Room(id: nextRoomID, kind: kind, members: members, name: name, projectID: projectID)
         nextRoomID += 1
         if let projectID { studyRooms[projectID] = room.id }

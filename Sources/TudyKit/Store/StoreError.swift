@@ -71,6 +71,14 @@ public enum StoreError: Error, Equatable, Sendable {
     case searchTooLong
     /// A new post by someone who wrote `Project.postsPerWindow` in the last hour.
     case tooManyPosts
+    /// `/accept` or `/decline` of an invitation the user does not have.
+    case noSuchInvitation(Int)
+    /// `/accept` of an invitation whose inviter has left the room since.
+    case invitationLapsed(Int)
+    /// `/invite` of someone who has `Invitation.waitingPerInvitee` invitations waiting.
+    case tooManyInvitations(String)
+    /// `/invite` by someone who has `Invitation.waitingPerInviter` invitations waiting.
+    case tooManyInvitationsSent
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -161,6 +169,14 @@ public enum StoreError: Error, Equatable, Sendable {
             "a search takes at most \(MessageSearch.maximumWords) words and \(MessageSearch.maximumCharacters) characters: leave some out"
         case .tooManyMarks:
             "a character carries at most \(TextBounds.marksPerCharacter) marks (accents, vowel signs): take some off"
+        case .noSuchInvitation(let id):
+            "you have no invitation #\(id): /invites lists yours"
+        case .invitationLapsed(let id):
+            "invitation #\(id) no longer stands: whoever sent it has left the room; /decline \(id) drops it"
+        case .tooManyInvitations(let name):
+            "\(name) has \(Invitation.waitingPerInvitee) invitations waiting, the most one may: ask again once they have answered"
+        case .tooManyInvitationsSent:
+            "\(Invitation.waitingPerInviter) of your invitations wait for an answer, the most one may: ask again once some are answered"
         case .cannotRenameDirect(let id):
             "room #\(id) is a 1:1 room, named after the other person: /rename works in group rooms"
         }

@@ -134,6 +134,9 @@ package final class Console {
             sentence(TextFormat.postChange(change, postID: id))
         case .account(let change, let user):
             sentence(TextFormat.account(change, user: user))
+        case .invitations(let invitations):
+            if invitations.isEmpty { sentence("no invitations wait for you") }
+            invitations.forEach { sentence(TextFormat.invitation($0)) }
         case .identity(let user):
             sentence(user?.name ?? "guest")
         case .screen:

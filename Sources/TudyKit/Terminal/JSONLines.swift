@@ -3,7 +3,7 @@ import Foundation
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
 /// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `unread_marker`, `members`,
-/// `room_change`, `readers`, `read`, `post_change`, `account`, `identity`, `screen`, and on
+/// `room_change`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`, and on
 /// standard error `error` and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
 struct JSONLines {
@@ -47,6 +47,7 @@ struct JSONLines {
         case .readReceipt(let reader, let id, let unread): (line("read", Read(reader: reader, id: id, unread: unread)), .standardOutput)
         case .postChange(let change, let id): (line("post_change", PostChangeLine(change: change.name, id: id)), .standardOutput)
         case .account(let change, let user): (line("account", Change(change: change.name, user: user, room: nil)), .standardOutput)
+        case .invitations(let invitations): (line("invitations", Invitations(invitations: invitations)), .standardOutput)
         case .identity(let user): (line("identity", Identity(user: user)), .standardOutput)
         case .screen(let path): (line("screen", Screen(path: path)), .standardOutput)
         case .error(let code, let message): (line("error", Failure(code: code, message: message)), .standardError)
@@ -102,6 +103,10 @@ extension JSONLines {
             case joinedAt = "joined_at"
             case sharedRooms = "shared_rooms"
         }
+    }
+
+    struct Invitations: Encodable {
+        let invitations: [Invitation]
     }
 
     struct Posts: Encodable {

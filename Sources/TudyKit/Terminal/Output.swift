@@ -36,6 +36,8 @@ package enum Output: Sendable {
     case postChange(PostChange, postID: Int)
     /// Who is logged in changed: `user` signed up, logged in or logged out.
     case account(AccountChange, user: User)
+    /// `/invites`: the invitations waiting for the user's answer, oldest first.
+    case invitations([Invitation])
     /// `/whoami`: who is logged in, nil for a guest.
     case identity(User?)
     /// Where a line took the user (the prompt says it at a terminal, so text shows nothing).

@@ -13,6 +13,9 @@ package enum RoomChange: Sendable, Equatable {
     case named(String)
     /// The room's topic was set, or cleared (nil).
     case topic(String?)
+    /// The user asked someone into the room, who shares no group room with them: they come
+    /// in once they accept.
+    case asked(User)
     /// The user made a group room by bringing a third person into a 1:1 room.
     case madeGroup
     /// Someone brought the user into the room.
@@ -34,6 +37,7 @@ package enum RoomChange: Sendable, Equatable {
         case .removed: "removed"
         case .named: "named"
         case .topic: "topic"
+        case .asked: "asked"
         case .madeGroup: "made_group"
         case .broughtIn: "brought_in"
         case .userLeft: "user_left"
@@ -45,7 +49,7 @@ package enum RoomChange: Sendable, Equatable {
     /// Who the change is about, when it is someone other than the user.
     var person: User? {
         switch self {
-        case .joined(let user), .left(let user), .invited(let user), .removed(let user): user
+        case .joined(let user), .left(let user), .invited(let user), .asked(let user), .removed(let user): user
         default: nil
         }
     }

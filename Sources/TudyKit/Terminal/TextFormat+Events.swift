@@ -20,6 +20,7 @@ extension TextFormat {
         case .removed(let user): "you took \(user.name) out of \(title) · \(room.memberList)"
         case .named(let name): "── the room is named \(name) now ──"
         case .topic(let topic): "── \(topic.map { "topic: " + $0 } ?? "no topic now") ──"
+        case .asked(let user): "asked \(user.name) into \(title): they come in once they /accept"
         case .madeGroup: "made group #\(room.id) with \(room.members.map(\.name).joined(separator: ", "))"
         case .broughtIn: "you are in #\(room.id) \(title) now · \(room.memberList)"
         case .userLeft: "you left \(title)"
@@ -27,6 +28,13 @@ extension TextFormat {
         case .muted(true): "muted \(title): no notices or bell from it; /unmute undoes it"
         case .muted(false): "\(title) is heard again"
         }
+    }
+
+    /// `#2 alice asks you into Go study (room #4) · /accept 2 or /decline 2`
+    static func invitation(_ invitation: Invitation) -> String {
+        let id = invitation.id
+        return "#\(id) \(invitation.inviter.name) asks you into \(invitation.roomTitle) (room #\(invitation.roomID))"
+            + " · /accept \(id) or /decline \(id)"
     }
 
     /// `#7 read by bob · not yet: carol`

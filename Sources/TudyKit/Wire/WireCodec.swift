@@ -37,6 +37,11 @@ package struct WireCodec: Sendable {
         /// `name_taken`, or a plain reply when the name is free, so that `/signup` refuses a
         /// taken name before it asks for a password.
         case nameCheck = "name_check"
+        /// An `invite` of someone who shares no group room with the inviter asks them
+        /// (`asked` in the reply; `room` is without them); `invitations` lists those waiting
+        /// for the user, `accept_invitation` and `decline_invitation` (`invitation_id`)
+        /// answer one.
+        case invitations
     }
     /// The largest request a server accepts: 64 KiB, room for a message of any text tudy sends.
     package static let maximumFrameSize = 64 * 1024

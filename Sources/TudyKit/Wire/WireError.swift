@@ -70,6 +70,10 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .tooManyMarks: code = "too_many_marks"
         case .searchTooLong: code = "search_too_long"
         case .tooManyPosts: code = "too_many_posts"
+        case .noSuchInvitation(let id): (code, self.id) = ("no_such_invitation", id)
+        case .invitationLapsed(let id): (code, self.id) = ("invitation_lapsed", id)
+        case .tooManyInvitations(let name): (code, self.name) = ("too_many_invitations", name)
+        case .tooManyInvitationsSent: code = "too_many_invitations_sent"
         }
     }
 
@@ -120,6 +124,10 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "too_many_marks": .tooManyMarks
         case "search_too_long": .searchTooLong
         case "too_many_posts": .tooManyPosts
+        case "no_such_invitation": id.map(StoreError.noSuchInvitation)
+        case "invitation_lapsed": id.map(StoreError.invitationLapsed)
+        case "too_many_invitations": name.map(StoreError.tooManyInvitations)
+        case "too_many_invitations_sent": .tooManyInvitationsSent
         default: nil
         }
     }

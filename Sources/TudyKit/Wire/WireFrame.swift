@@ -30,6 +30,10 @@ package struct WireFrame: Codable, Sendable, Equatable {
     /// `projects`: more posts of the page came after these than fitted in the reply.
     package var hasMore: Bool?
     package var room: Room?
+    /// `invite`: the invitee was asked, not brought in; `room` is without them.
+    package var asked: Bool?
+    /// `invitations`: those waiting for the user's answer.
+    package var invitations: [Invitation]?
     package var rooms: [RoomSummary]?
     package var page: MessagePage?
     package var messages: [Message]?
@@ -47,7 +51,7 @@ package struct WireFrame: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case type, id, error, version, operations, features, session, user, names, project, projects, room, rooms, page, messages, message
-        case subscription, change, database, reason
+        case subscription, change, database, reason, asked, invitations
         case messageID = "message_id"
         case hasNewer = "has_newer"
         case hasMore = "has_more"

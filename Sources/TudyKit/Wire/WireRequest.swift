@@ -16,6 +16,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case send, markRead = "mark_read", readMarks = "read_marks", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message", react
         case mute, unmute, ignore, unignore, quiet
+        case invitations, acceptInvitation = "accept_invitation", declineInvitation = "decline_invitation"
         case presence
         case subscribe, unsubscribe
 
@@ -26,7 +27,8 @@ package struct WireRequest: Codable, Sendable, Equatable {
         package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .joinPost, .kick, .renameRoom, .setTopic, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore:
+                .leave, .joinPost, .kick, .renameRoom, .setTopic, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore,
+                .acceptInvitation, .declineInvitation:
                 true
             default:
                 false
@@ -66,6 +68,8 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var sinceRooms: [WireRoomCursor]?
     /// `find_messages`: the folded words to find.
     package var words: [String]?
+    /// `accept_invitation`, `decline_invitation`: the invitation's id.
+    package var invitationID: Int?
 
     enum CodingKeys: String, CodingKey {
         case id, op, key, token, version, name, password, query, draft, before, after, limit, text, kind, subscription, since, words
@@ -75,6 +79,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case messageID = "message_id"
         case replyTo = "reply_to"
         case sinceRooms = "since_rooms"
+        case invitationID = "invitation_id"
     }
 
     package init(id: Int = 0, op: Operation) {

@@ -98,8 +98,20 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
         try await pass("directRoom") { try await base.directRoom(between: session, and: other) }
     }
 
-    func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> Room {
+    func invite(_ invitee: User, to roomID: Int, by session: Session) async throws -> InviteOutcome {
         try await pass("invite") { try await base.invite(invitee, to: roomID, by: session) }
+    }
+
+    func invitations(for session: Session) async throws -> [Invitation] {
+        try await pass("invitations") { try await base.invitations(for: session) }
+    }
+
+    func acceptInvitation(_ id: Int, by session: Session) async throws -> Room {
+        try await pass("acceptInvitation") { try await base.acceptInvitation(id, by: session) }
+    }
+
+    func declineInvitation(_ id: Int, by session: Session) async throws {
+        try await pass("declineInvitation") { try await base.declineInvitation(id, by: session) }
     }
 
     func join(projectID: Int, by session: Session) async throws -> Room {

@@ -135,7 +135,7 @@ struct ModelCheck {
                 guard let pair = sessions[key(p)] else { return skipped }
                 let id = pickRoom(r)
                 let invitee = User(name: name(i))
-                let result = await both(pair) { try await $0.invite(invitee, to: id, by: $1) }
+                let result = await both(pair) { try await $0.invite(invitee, to: id, by: $1).room }
                 note(result)
                 return describe(result)
             case .leave(let p, let r):

@@ -84,7 +84,7 @@ extension StoreFactory {
     func makeWithCastInGroup() async throws -> (any ChatStore, Cast, Room) {
         let (store, s) = try await makeWithCast()
         let direct = try await store.directRoom(between: s.alice, and: s.bob.user)
-        return (store, s, try await store.invite(s.carol.user, to: direct.id, by: s.alice))
+        return (store, s, try await store.bringIn(s.carol, to: direct.id, by: s.alice))
     }
 
     /// A new store with four people (`reader0` to `reader3`) in one group room, for tests of
@@ -94,7 +94,7 @@ extension StoreFactory {
         var people: [Session] = []
         for index in 0..<4 { people.append(try await store.signUp(name: "reader\(index)", password: "password-reader")) }
         let first = try await store.directRoom(between: people[0], and: people[1].user)
-        let group = try await store.invite(people[2].user, to: first.id, by: people[0])
-        return (store, people, try await store.invite(people[3].user, to: group.id, by: people[0]))
+        let group = try await store.bringIn(people[2], to: first.id, by: people[0])
+        return (store, people, try await store.bringIn(people[3], to: group.id, by: people[0]))
     }
 }
