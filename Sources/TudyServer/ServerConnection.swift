@@ -23,6 +23,8 @@ actor ServerConnection {
     private let serverRate: ServerRate
     /// Each subscription's task, and the user it is counted for in `userSubscriptions`.
     private var subscriptions: [Int: (task: Task<Void, Never>, holder: String)] = [:]
+    /// The live changes held behind each subscription's catch-up while it is sent.
+    private var held: [Int: HeldChanges] = [:]
     private let userSubscriptions: OpenCounts
     private var nextSubscription = 1
     private var signInMistakes = 0
@@ -159,7 +161,7 @@ actor ServerConnection {
             case .unsubscribe:
                 if let id = request.subscription, let ended = subscriptions.removeValue(forKey: id) {
                     ended.task.cancel()
-                    await close(ended)
+                    await close(id, ended)
                 }
                 return .reply(to: request.id)
             case .hello:
@@ -361,7 +363,7 @@ actor ServerConnection {
         let behind = rooms.compactMap { summary in
             since(summary.room.id).map { CatchUp.Room(id: summary.room.id, after: $0, horizon: horizons[summary.room.id] ?? 0) }
         }
-        var missed = behind.isEmpty ? nil : CatchUp(store: service.store, session: session, rooms: behind)
+        let missed = behind.isEmpty ? nil : CatchUp(store: service.store, session: session, rooms: behind)
         let id = nextSubscription
         nextSubscription += 1
         var reply = WireFrame.reply(to: request.id)
@@ -375,42 +377,86 @@ actor ServerConnection {
         await write(reply)
         metrics.subscriptionStarted()
         isMade = true
-        subscriptions[id] = (Task { [weak self] in
-            // The catch-up is read as the client takes it; the live changes are queued as they
-            // come, so that a client that does not take them is found by its queue.
-            for message in changed {
-                await self?.push(.messageChanged(message), to: id, waiting: true)
-            }
-            do {
-                while !Task.isCancelled, let message = try await missed?.next() {
-                    await self?.push(.message(message), to: id, waiting: true)
+        let catchesUp = !changed.isEmpty || missed != nil
+        if catchesUp { held[id] = HeldChanges() }
+        subscriptions[id] = (Task { [weak self, changed, horizons] in
+            await withTaskGroup(of: Void.self) { group in
+                // The live changes are queued as they come (held, bounded, while the catch-up
+                // is sent), so that a client that does not take them is found by its queue.
+                group.addTask { [weak self] in
+                    for await change in stream {
+                        // Up to its room's horizon, the catch-up told it (or it came before the client asked).
+                        if case .message(let message) = change, message.id <= horizons[message.roomID] ?? 0 { continue }
+                        guard let self, await self.receiveLive(change, subscription: id) else { return }
+                    }
+                    // Ended by the store, not by the client: its session ended (a logout, here or
+                    // on another server) or the store stopped telling. The client hears it and may ask again.
+                    if !Task.isCancelled { await self?.endSubscription(id) }
                 }
-            } catch {
-                // The client hears the subscription end, and asks again from what it has.
-                await self?.endSubscription(id)
-                return
+                guard catchesUp else { return }
+                // The catch-up is read as the client takes it.
+                group.addTask { [weak self] in
+                    for message in changed {
+                        await self?.push(.messageChanged(message), to: id, waiting: true)
+                    }
+                    var reader = missed
+                    do {
+                        while !Task.isCancelled, let message = try await reader?.next() {
+                            await self?.push(.message(message), to: id, waiting: true)
+                        }
+                    } catch {
+                        // The client hears the subscription end, and asks again from what it has.
+                        await self?.endSubscription(id)
+                        return
+                    }
+                    await self?.releaseHeld(id)
+                }
             }
-            for await change in stream {
-                // Up to its room's horizon, the catch-up told it (or it came before the client asked).
-                if case .message(let message) = change, message.id <= horizons[message.roomID] ?? 0 { continue }
-                await self?.push(change, to: id, waiting: false)
-                if case .message(let message) = change { self?.metrics.delivered(sentAt: message.sentAt) }
-            }
-            // Ended by the store, not by the client: its session ended (a logout, here or on
-            // another server) or the store stopped telling. The client hears it and may ask again.
-            if !Task.isCancelled { await self?.endSubscription(id) }
         }, holder)
         return nil
     }
 
-    private func endSubscription(_ id: Int) async {
-        guard let ended = subscriptions.removeValue(forKey: id) else { return }
-        await close(ended)
-        enqueue(.subscriptionEnded(id, reason: "the session ended, or the store stopped telling its changes"))
+    /// A live change of subscription `id`: held while its catch-up is sent, pushed at once
+    /// after. False when it would take the changes held past `ServerLimits.heldBytesPerSubscription`:
+    /// the subscription ends, and its client asks again from what it has.
+    private func receiveLive(_ change: StoreChange, subscription id: Int) async -> Bool {
+        guard var holding = held[id] else {
+            pushLive(change, to: id)
+            return true
+        }
+        let before = holding.bytes
+        guard holding.hold(change, limit: ServerLimits.heldBytesPerSubscription) else {
+            metrics.refusal("held_changes_full")
+            await endSubscription(id, reason: Self.heldTooMuch)
+            return false
+        }
+        held[id] = holding
+        metrics.queued(holding.bytes - before)
+        return true
     }
 
-    /// Counts a subscription, its task stopped or done, as ended.
-    private func close(_ subscription: (task: Task<Void, Never>, holder: String)) async {
+    /// Pushes the changes held behind a catch-up that is done, in order; those after them
+    /// are pushed as they come.
+    private func releaseHeld(_ id: Int) {
+        guard let holding = held.removeValue(forKey: id) else { return }
+        metrics.queued(-holding.bytes)
+        for change in holding.inOrder { pushLive(change, to: id) }
+    }
+
+    /// Why a subscription ends whose live changes came faster than its catch-up was taken.
+    static let heldTooMuch =
+        "changes came faster than your catch-up was taken: over \(ServerLimits.heldBytesPerSubscription / 1024) KiB waited; subscribe again from what you have"
+
+    private func endSubscription(_ id: Int, reason: String = "the session ended, or the store stopped telling its changes") async {
+        guard let ended = subscriptions.removeValue(forKey: id) else { return }
+        ended.task.cancel()
+        await close(id, ended)
+        enqueue(.subscriptionEnded(id, reason: reason))
+    }
+
+    /// Counts a subscription, its task stopped or done, as ended, and lets go of what it held.
+    private func close(_ id: Int, _ subscription: (task: Task<Void, Never>, holder: String)) async {
+        if let holding = held.removeValue(forKey: id) { metrics.queued(-holding.bytes) }
         metrics.subscriptionEnded()
         await userSubscriptions.close(subscription.holder)
     }
@@ -419,14 +465,17 @@ actor ServerConnection {
     /// one queued at once. A live one goes to every listener of its room at about the same
     /// moment, and is encoded once for them all; a catch-up is this client's alone.
     private func push(_ change: StoreChange, to subscription: Int, waiting: Bool) async {
-        guard waiting else {
-            if let text = encoded.frame(change, subscription: subscription) { enqueue(text) }
-            return
-        }
+        guard waiting else { return pushLive(change, to: subscription) }
         var frame = WireFrame(type: .change)
         frame.subscription = subscription
         frame.change = WireChange(change)
         await write(frame)
+    }
+
+    /// Queues a live change at once, encoded once for every listener of its room.
+    private func pushLive(_ change: StoreChange, to subscription: Int) {
+        if let text = encoded.frame(change, subscription: subscription) { enqueue(text) }
+        if case .message(let message) = change { metrics.delivered(sentAt: message.sentAt) }
     }
 
     /// Writes a frame once those before it were taken: a reply, or a page of a catch-up, so
@@ -537,11 +586,11 @@ actor ServerConnection {
     }
 
     private func endSubscriptions() async {
-        let ended = subscriptions.values
+        let ended = subscriptions
         subscriptions = [:]
-        for subscription in ended {
+        for (id, subscription) in ended {
             subscription.task.cancel()
-            await close(subscription)
+            await close(id, subscription)
         }
     }
 }

@@ -39,6 +39,9 @@ struct ServerLimitsTests {
                 "\(PasswordWork.waitingLimit) (half the processors check at once, at least 1); \(LoginLine.waitingLimit)",
             "replies kept for keyed requests": "\(number(ReplyCache.defaultCapacity)) and \(kib(ReplyCache.defaultByteCapacity))",
             "a catch-up held in memory": "\(number(CatchUp.messagesHeld)) messages",
+            "live changes held while a catch-up is sent (a message's edits held as its newest)": kib(ServerLimits.heldBytesPerSubscription),
+            "invitations waiting for one person's answer; sent by one person, unanswered":
+                "\(Invitation.waitingPerInvitee); \(Invitation.waitingPerInviter)",
             "posts in a board reply; messages in a page":
                 "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked); \(number(ServerLimits.messagesPerPage))",
             "people one ignores; kinds of reaction on a message": "\(number(Quiet.ignoreLimit)); \(Reaction.kindsLimit)",

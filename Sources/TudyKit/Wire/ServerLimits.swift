@@ -10,6 +10,10 @@ package enum ServerLimits {
     /// A reply or a page of a catch-up waits for the queue to empty, so only live changes
     /// pile up.
     package static let queuedBytesPerConnection = 1024 * 1024
+    /// The bytes of live changes a subscription holds while its catch-up is being sent (as
+    /// `HeldChanges` counts them; a message's later edits replace its earlier): past them the
+    /// subscription ends, and its client asks again from what it has.
+    package static let heldBytesPerSubscription = 1024 * 1024
     /// Subscriptions one connection may hold at once: one covers all of a user's rooms.
     package static let subscriptionsPerConnection = 4
     /// Subscriptions one user may hold at once on a server, over all their connections and

@@ -11,6 +11,7 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
     private let record = Locked<[String]>([])
     private let lostReplies = Locked<(error: any Error, calls: Set<String>)?>(nil)
     private let changeStreams = Locked<[AsyncStream<StoreChange>.Continuation]>([])
+    private let held = Locked<(calls: Set<String>, gate: CallGate)?>(nil)
 
     init(_ base: any ChatStore) {
         self.base = base
@@ -27,12 +28,18 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
         lostReplies.value = error.map { ($0, calls) }
     }
 
+    /// From now on the calls named wait at `gate`, before they are passed on, until it opens.
+    func hold(_ calls: Set<String>, at gate: CallGate) {
+        held.value = (calls, gate)
+    }
+
     /// The calls made, by name, in order.
     var calls: [String] { record.value }
 
     private func pass<T>(_ name: String, _ call: () async throws -> T) async throws -> T {
         record.mutate { $0.append(name) }
         if let failure = failure.value, failure.calls?.contains(name) ?? true { throw failure.error }
+        if let held = held.value, held.calls.contains(name) { await held.gate.pass() }
         let result = try await call()
         if let lost = lostReplies.value, lost.calls.contains(name) { throw lost.error }
         return result
