@@ -72,6 +72,7 @@ package enum Launcher {
             do {
                 try await file.check()
                 console.line("\(file.path): no damage found")
+                if let report = try await file.lookAlikeReport() { console.line(report) }
                 return .finished
             } catch {
                 console.error(ErrorReport.message(for: error))

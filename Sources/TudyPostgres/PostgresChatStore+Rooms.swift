@@ -281,7 +281,10 @@ extension PostgresChatStore {
                 let key = Accounts.key(account.name)
                 guard try await Self.userID(key: key, on: connection) == nil else { throw Fixture.nameTaken(account.name, at: index) }
                 try await connection.query(
-                    "INSERT INTO users (name, name_key, password_hash, joined_at) VALUES (\(account.name), \(key), \(hashes[index]), \(now))",
+                    """
+                    INSERT INTO users (name, name_key, look_key, password_hash, joined_at)
+                    VALUES (\(account.name), \(key), \(Accounts.look(account.name)), \(hashes[index]), \(now))
+                    """,
                     logger: Self.quiet)
             }
             for (index, post) in fixture.projects.enumerated() {

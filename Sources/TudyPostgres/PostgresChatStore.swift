@@ -9,7 +9,7 @@ import TudyKit
 /// Message ids are taken under a lock held to commit, so they follow commit order and an
 /// "after id" cursor never passes a message still being written. Changes reach every server
 /// through `LISTEN` / `NOTIFY`, and each server reads what is new by key.
-package final class PostgresChatStore: SeedableStore {
+package final class PostgresChatStore: SeedableStore, LookAlikeListing {
     let client: PostgresClient
     private let running: Task<Void, Never>
     let clock: WallClock
@@ -183,16 +183,22 @@ package final class PostgresChatStore: SeedableStore {
         let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
         let key = Accounts.key(name)
-        guard try await transaction({ try await Self.userID(key: key, on: $0) }) == nil else { throw StoreError.nameTaken(name) }
+        let look = Accounts.look(name)
+        try await transaction { try await Self.checkIsFree(name, on: $0) }
         // Hashing is slow on purpose; it happens outside any transaction.
         let hash = try await hasher.hashed(password)
         let now = clock.now()
         do {
             return try await transaction { connection in
-                guard try await Self.userID(key: key, on: connection) == nil else { throw StoreError.nameTaken(name) }
+                // Sign-ups of names that look alike take turns, so that only one is made.
+                try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(look)))", logger: Self.quiet)
+                try await Self.checkIsFree(name, on: connection)
                 let id = try await Self.one(
                     Int.self,
-                    "INSERT INTO users (name, name_key, password_hash, joined_at) VALUES (\(name), \(key), \(hash), \(now)) RETURNING id",
+                    """
+                    INSERT INTO users (name, name_key, look_key, password_hash, joined_at)
+                    VALUES (\(name), \(key), \(look), \(hash), \(now)) RETURNING id
+                    """,
                     on: connection)
                 return try await Self.openSession(userID: id ?? 0, user: User(name: name), now: now, on: connection)
             }
@@ -257,11 +263,35 @@ package final class PostgresChatStore: SeedableStore {
         }
     }
 
+    package func lookAlikeAccounts() async throws -> [[String]] {
+        try await transaction { connection in
+            try await Self.all(
+                [String].self,
+                """
+                SELECT array_agg(name ORDER BY id) FROM users WHERE look_key IS NOT NULL
+                GROUP BY look_key HAVING COUNT(*) > 1 ORDER BY min(id)
+                """, on: connection)
+        }
+    }
+
+    /// Refuses a name an account has, or one that looks like an account's.
+    private static func checkIsFree(_ name: String, on connection: PostgresConnection) async throws {
+        guard try await userID(key: Accounts.key(name), on: connection) == nil else { throw StoreError.nameTaken(name) }
+        if let other = try await one(String.self, "SELECT name FROM users WHERE look_key = \(Accounts.look(name)) LIMIT 1", on: connection) {
+            throw StoreError.nameLooksLike(name: name, other: other)
+        }
+    }
+
     package func profile(named name: String) async throws -> UserProfile {
         try await transaction { connection in
-            for try await (stored, joinedAt) in try await connection.query(
-                "SELECT name, joined_at FROM users WHERE name_key = \(Accounts.key(name))", logger: Self.quiet
-            ).decode((String, Date?).self) {
+            // A name typed with look-alike letters finds the account it looks like.
+            for try await (stored, joinedAt, _) in try await connection.query(
+                """
+                SELECT name, joined_at, 0 AS rank FROM users WHERE name_key = \(Accounts.key(name))
+                UNION ALL (SELECT name, joined_at, 1 FROM users WHERE look_key = \(Accounts.look(name)) ORDER BY id LIMIT 1)
+                ORDER BY rank LIMIT 1
+                """, logger: Self.quiet
+            ).decode((String, Date?, Int32).self) {
                 return UserProfile(user: User(name: stored), joinedAt: joinedAt)
             }
             throw StoreError.unknownUser(name)

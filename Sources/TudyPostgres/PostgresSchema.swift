@@ -19,6 +19,8 @@ enum PostgresSchema {
         case sql(String)
         /// `search_text` folded again by `CaseFolding.search`, where it differs.
         case refoldSearchText
+        /// Each account's `look_key` set to its name's look (`Accounts.look`).
+        case fillLooks
 
         init(stringLiteral sql: String) { self = .sql(sql) }
     }
@@ -208,6 +210,9 @@ enum PostgresSchema {
             """,
             "CREATE INDEX invitation_by_inviter ON invitation(inviter_id)",
         ]),
+        // How each name looks, so that no new name looks like one taken; accounts made before
+        // that look alike keep their names (`lookAlikeAccounts`).
+        (18, ["ALTER TABLE users ADD COLUMN look_key TEXT", .fillLooks, "CREATE INDEX user_by_look_key ON users(look_key)"]),
     ]
 
     /// How large a message index's list of entries not yet merged in may grow, in KiB:
@@ -232,36 +237,6 @@ enum PostgresSchema {
         END $$
         """
 
-    /// Sets `search_text` to `CaseFolding.search` of the `text` expression wherever they differ,
-    /// a thousand rows at a time. Printable ASCII and Hangul syllables fold as they always did
-    /// (by `lower()` too), so only rows with something else are read.
-    private static func refoldSearchText(
-        of table: String, text: String, on connection: PostgresConnection, logger: Logger
-    ) async throws {
-        var after: Int64 = 0
-        while true {
-            var last: Int64?
-            var changes: [(id: Int64, folded: String)] = []
-            let rows = try await connection.query(
-                """
-                SELECT id, \(unescaped: text), search_text FROM \(unescaped: table)
-                WHERE id > \(after) AND \(unescaped: text) ~ '[^ -~가-힣]' ORDER BY id LIMIT 1000
-                """, logger: logger)
-            for try await (id, text, searchText) in rows.decode((Int64, String, String).self) {
-                last = id
-                let folded = CaseFolding.search(text)
-                // Byte for byte: Swift's == holds a decomposed text equal to its composed form.
-                if !folded.utf8.elementsEqual(searchText.utf8) { changes.append((id, folded)) }
-            }
-            for change in changes {
-                try await connection.query(
-                    "UPDATE \(unescaped: table) SET search_text = \(change.folded) WHERE id = \(change.id)", logger: logger)
-            }
-            guard let last else { return }
-            after = last
-        }
-    }
-
     /// Brings the database up to the newest version, each migration one transaction.
     static func migrate(_ client: PostgresClient, logger: Logger) async throws {
         try await client.withTransaction(logger: logger) { connection in
@@ -281,6 +256,8 @@ enum PostgresSchema {
                     case .refoldSearchText:
                         try await refoldSearchText(of: "message", text: "text", on: connection, logger: logger)
                         try await refoldSearchText(of: "project", text: "title || E'\\n' || body", on: connection, logger: logger)
+                    case .fillLooks:
+                        try await fillLooks(on: connection, logger: logger)
                     }
                 }
                 try await connection.query("INSERT INTO tudy_migration (version) VALUES (\(migration.version))", logger: logger)

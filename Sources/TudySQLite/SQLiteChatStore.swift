@@ -8,7 +8,7 @@ import TudyKit
 /// in WAL mode: once a call returns, what it wrote survives a kill of the process. Writes
 /// that meet at the writer share a transaction, each in a savepoint (`StoreWriter`).
 /// Each query is checked against the acting user, whatever ids it is given.
-package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, BatchReading {
+package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, BatchReading, LookAlikeListing {
     /// Who a store is opened for, which decides its connections to the file.
     package enum Access: Sendable {
         /// A chat session, which does one thing at a time: one connection, whose opening
@@ -113,18 +113,15 @@ package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, 
         let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
         let key = Accounts.key(name)
-        let taken = try await read { db in try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) != nil }
-        guard !taken else { throw StoreError.nameTaken(name) }
+        try await read { db in try Self.checkIsFree(name, in: db) }
         // Hashing is slow on purpose; it happens outside the write lock.
         let hash = try await hasher.hashed(password)
         let now = clock.now()
         return try await write { db in
-            guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [key]) == nil else {
-                throw StoreError.nameTaken(name)
-            }
+            try Self.checkIsFree(name, in: db)
             try db.run(
-                sql: "INSERT INTO user (name, name_key, password_hash, joined_at) VALUES (?, ?, ?, ?)",
-                arguments: [name, key, hash, StoreDate.text(now)])
+                sql: "INSERT INTO user (name, name_key, look_key, password_hash, joined_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [name, key, Accounts.look(name), hash, StoreDate.text(now)])
             return try Self.openSession(userID: db.lastInsertedRowID, user: User(name: name), now: now, in: db)
         }
     }
@@ -189,10 +186,38 @@ package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, 
         return (row[0], User(name: row[1]))
     }
 
+    package func lookAlikeAccounts() async throws -> [[String]] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                    SELECT name, look_key FROM user
+                    WHERE look_key IN (SELECT look_key FROM user GROUP BY look_key HAVING COUNT(*) > 1) ORDER BY look_key, id
+                    """
+            ).reduce(into: [(look: String, names: [String])]()) { groups, row in
+                let look: String = row["look_key"]
+                if groups.last?.look == look { groups[groups.count - 1].names.append(row["name"]) } else { groups.append((look, [row["name"]])) }
+            }.map(\.names)
+        }
+    }
+
+    /// Refuses a name an account has, or one that looks like an account's.
+    private static func checkIsFree(_ name: String, in db: Database) throws {
+        guard try db.fetchOne(Row.self, sql: "SELECT 1 FROM user WHERE name_key = ?", arguments: [Accounts.key(name)]) == nil else {
+            throw StoreError.nameTaken(name)
+        }
+        if let other = try db.fetchOne(String.self, sql: "SELECT name FROM user WHERE look_key = ? LIMIT 1", arguments: [Accounts.look(name)]) {
+            throw StoreError.nameLooksLike(name: name, other: other)
+        }
+    }
+
     package func profile(named name: String) async throws -> UserProfile {
         try await read { db in
-            guard let row = try db.fetchOne(
-                Row.self, sql: "SELECT name, joined_at FROM user WHERE name_key = ?", arguments: [Accounts.key(name)])
+            // A name typed with look-alike letters finds the account it looks like.
+            guard
+                let row = try db.fetchOne(
+                    Row.self, sql: "SELECT name, joined_at FROM user WHERE name_key = ?", arguments: [Accounts.key(name)])
+                    ?? db.fetchOne(
+                        Row.self, sql: "SELECT name, joined_at FROM user WHERE look_key = ? ORDER BY id LIMIT 1",
+                        arguments: [Accounts.look(name)])
             else { throw StoreError.unknownUser(name) }
             let joined: String? = row["joined_at"]
             return UserProfile(user: User(name: row["name"]), joinedAt: joined.flatMap(StoreDate.date))
@@ -232,8 +257,8 @@ package final class SQLiteChatStore: SeedableStore, BatchSending, BatchMarking, 
                     throw Fixture.nameTaken(account.name, at: index)
                 }
                 try db.run(
-                    sql: "INSERT INTO user (name, name_key, password_hash, joined_at) VALUES (?, ?, ?, ?)",
-                    arguments: [account.name, key, hashes[index], StoreDate.text(now)])
+                    sql: "INSERT INTO user (name, name_key, look_key, password_hash, joined_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [account.name, key, Accounts.look(account.name), hashes[index], StoreDate.text(now)])
             }
             for (index, post) in fixture.projects.enumerated() {
                 let writerID = try user(post.writer, at: "projects[\(index)]").id

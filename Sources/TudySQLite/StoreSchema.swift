@@ -206,7 +206,7 @@ enum StoreSchema {
                     END;
                     """)
         }
-        registerInvitations(in: &migrator)
+        registerLater(in: &migrator)
         return migrator
     }
 

@@ -139,6 +139,9 @@ package struct ChatServer: Sendable {
         onMetrics: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let metrics = ServerMetrics(factory: metricsExport?.factory ?? NOOPMetricsHandler.instance)
+        if let listing = store as? any LookAlikeListing, let report = try? await listing.lookAlikeReport() {
+            logger.warning("\(report)")
+        }
         let service = WireService(store: store, signIns: SignInTurns())
         let replies = ReplyCache()
         let board = StoreHealthBoard()

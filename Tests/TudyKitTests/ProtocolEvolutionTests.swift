@@ -49,7 +49,8 @@ struct StoreErrorWireTests {
             .removedFromStudy(3), .inviteeRemoved(name: "bob", projectID: 3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
             .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
             .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused(roomID: 4), .tooManyMarks, .searchTooLong, .tooManyPosts,
-            .noSuchInvitation(2), .invitationLapsed(2), .tooManyInvitations("bob"), .tooManyInvitationsSent,
+            .noSuchInvitation(2), .invitationLapsed(2), .nameMixesScripts(name: "аlice", scripts: "Cyrillic and Latin"),
+            .nameLooksLike(name: "аlice", other: "alice"), .tooManyInvitations("bob"), .tooManyInvitationsSent,
         ]
         for error in all {
             switch error {
@@ -59,7 +60,7 @@ struct StoreErrorWireTests {
                 .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .inviteeRemoved, .studyNotStarted,
                 .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
                 .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused, .tooManyMarks, .searchTooLong, .tooManyPosts,
-                .noSuchInvitation, .invitationLapsed, .tooManyInvitations, .tooManyInvitationsSent:
+                .noSuchInvitation, .invitationLapsed, .nameMixesScripts, .nameLooksLike, .tooManyInvitations, .tooManyInvitationsSent:
                 break
             }
         }

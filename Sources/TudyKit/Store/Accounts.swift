@@ -15,9 +15,16 @@ package enum Accounts {
     /// the name normalized.
     /// - Throws: `StoreError.tooManyMarks`, `.invalidName` or `.weakPassword`.
     package static func check(name: String, password: String) throws {
+        try check(newName: name)
+        guard password.count >= minimumPasswordLength else { throw StoreError.weakPassword }
+    }
+
+    /// Checks a name for a new account, taken or not.
+    /// - Throws: `StoreError.tooManyMarks`, `.invalidName`, `.nameMixesScripts`.
+    package static func check(newName name: String) throws {
         try TextBounds.check(name)
         guard isValidName(name) else { throw StoreError.invalidName(name) }
-        guard password.count >= minimumPasswordLength else { throw StoreError.weakPassword }
+        if let mixed = NameLook.scriptsMixed(in: name) { throw StoreError.nameMixesScripts(name: name, scripts: mixed) }
     }
 
     /// Whether a name is 2 to 32 letters of any script, decimal digits, `.`, `-` or `_`, in
@@ -63,6 +70,13 @@ package enum Accounts {
     package static func key(_ name: String) -> String {
         guard mayBeName(name) else { return keyOfNoAccount }
         return CaseFolding.name(name)
+    }
+
+    /// What names are told apart by, beyond their keys: how they look (`NameLook`). A text
+    /// that can not be a name gets a look no account has.
+    package static func look(_ name: String) -> String {
+        guard mayBeName(name) else { return keyOfNoAccount }
+        return NameLook.of(name)
     }
 }
 

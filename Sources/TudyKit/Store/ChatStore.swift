@@ -163,18 +163,20 @@ extension ChatStore {
     /// Refuses a name nobody could sign up with now, before a password is asked for: one that
     /// is not valid, or is taken. Nothing is kept; a sign-up checks again. A store that reaches
     /// its accounts through a server asks it (`NameChecking`).
-    /// - Throws: `StoreError.tooManyMarks`, `.invalidName`, `.nameTaken`.
+    /// - Throws: `StoreError.tooManyMarks`, `.invalidName`, `.nameMixesScripts`, `.nameTaken`,
+    ///   `.nameLooksLike` (`profile(named:)` finds a name by its look too).
     package func checkNameIsFree(_ name: String) async throws {
         if let checking = self as? any NameChecking { return try await checking.checkName(name) }
         try TextBounds.check(name)
         let name = Accounts.normalized(name)
-        guard Accounts.isValidName(name) else { throw StoreError.invalidName(name) }
+        try Accounts.check(newName: name)
+        let holder: User
         do {
-            _ = try await profile(named: name)
-            throw StoreError.nameTaken(name)
+            holder = try await profile(named: name).user
         } catch StoreError.unknownUser {
             return
         }
+        throw holder.isNamed(name) ? StoreError.nameTaken(name) : StoreError.nameLooksLike(name: name, other: holder.name)
     }
 
     /// The user with this name. - Throws: `StoreError.unknownUser`.

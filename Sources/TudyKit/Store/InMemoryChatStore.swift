@@ -31,6 +31,8 @@ public actor InMemoryChatStore: SeedableStore {
     /// Tries to log in as one name, one at a time.
     private let logins = LoginLine()
     private var accounts: [String: Account] = [:]
+    /// Each account's key, by its name's look (`Accounts.look`).
+    private var looks: [String: String] = [:]
     private var failedLogins: [String: (count: Int, last: Date)] = [:]
     var projectsByID: [Int: Project] = [:]
     var roomsByID: [Int: RoomState] = [:]
@@ -59,13 +61,14 @@ public actor InMemoryChatStore: SeedableStore {
     public func signUp(name: String, password: String) async throws -> Session {
         let name = Accounts.normalized(name)
         try Accounts.check(name: name, password: password)
-        guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
+        try checkIsFree(name)
         let hash = try await hasher.hashed(password)
         // Another sign-up may have taken the name while the hash was made.
-        guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
+        try checkIsFree(name)
         let now = clock.now()
         let account = Account(user: User(name: name), passwordHash: hash, joinedAt: now)
         accounts[Accounts.key(name)] = account
+        looks[Accounts.look(name)] = Accounts.key(name)
         return sessions.open(for: account.user, now: now)
     }
 
@@ -92,6 +95,14 @@ public actor InMemoryChatStore: SeedableStore {
         subscribers.end(sessionHash: session.token.hash)
     }
 
+    /// Refuses a name an account has, or one that looks like an account's.
+    private func checkIsFree(_ name: String) throws {
+        guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
+        if let other = looks[Accounts.look(name)].flatMap({ accounts[$0] }) {
+            throw StoreError.nameLooksLike(name: name, other: other.user.name)
+        }
+    }
+
     /// The user a session belongs to. - Throws: `StoreError.sessionEnded` unless this store gave it and it is current.
     func user(of token: SessionToken) throws -> User {
         let key = try sessions.userKey(of: token, now: clock.now())
@@ -107,7 +118,10 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     public func profile(named name: String) async throws -> UserProfile {
-        guard let account = accounts[Accounts.key(name)] else { throw StoreError.unknownUser(name) }
+        // A name typed with look-alike letters finds the account it looks like.
+        guard let account = accounts[Accounts.key(name)] ?? looks[Accounts.look(name)].flatMap({ accounts[$0] }) else {
+            throw StoreError.unknownUser(name)
+        }
         return UserProfile(user: account.user, joinedAt: account.joinedAt)
     }
 
@@ -319,11 +333,11 @@ public actor InMemoryChatStore: SeedableStore {
     /// Loads a fixture whole, or, on any problem, leaves the store as it was.
     package func load(_ fixture: Fixture) async throws {
         try fixture.validate()
-        let saved = (accounts, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID)
+        let saved = (accounts, looks, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID)
         do {
             try loadValidated(fixture)
         } catch {
-            (accounts, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID) = saved
+            (accounts, looks, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID) = saved
             throw error
         }
     }
@@ -338,6 +352,7 @@ public actor InMemoryChatStore: SeedableStore {
             guard accounts[Accounts.key(account.name)] == nil else { throw Fixture.nameTaken(account.name, at: index) }
             let user = User(name: account.name)
             accounts[Accounts.key(account.name)] = Account(user: user, passwordHash: try hasher.hash(account.password), joinedAt: joined)
+            if looks[Accounts.look(account.name)] == nil { looks[Accounts.look(account.name)] = Accounts.key(account.name) }
         }
         for (index, post) in fixture.projects.enumerated() {
             let writer = try user(post.writer, at: "projects[\(index)]")

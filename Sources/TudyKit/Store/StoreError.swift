@@ -71,6 +71,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case searchTooLong
     /// A new post by someone who wrote `Project.postsPerWindow` in the last hour.
     case tooManyPosts
+    /// A new name whose letters mix scripts not used together (`NameLook.scriptsMixed`), named.
+    case nameMixesScripts(name: String, scripts: String)
+    /// A new name that looks like `other`'s, who has an account (`NameLook`).
+    case nameLooksLike(name: String, other: String)
     /// `/accept` or `/decline` of an invitation the user does not have.
     case noSuchInvitation(Int)
     /// `/accept` of an invitation whose inviter has left the room since.
@@ -169,6 +173,10 @@ public enum StoreError: Error, Equatable, Sendable {
             "a search takes at most \(MessageSearch.maximumWords) words and \(MessageSearch.maximumCharacters) characters: leave some out"
         case .tooManyMarks:
             "a character carries at most \(TextBounds.marksPerCharacter) marks (accents, vowel signs): take some off"
+        case .nameMixesScripts(let name, let scripts):
+            "'\(name)' mixes \(scripts) letters: write a name in one script (Latin may go with Han, kana or Hangul)"
+        case .nameLooksLike(let name, let other):
+            "'\(name)' looks like \(other), who has an account: choose a name that looks like no one's"
         case .noSuchInvitation(let id):
             "you have no invitation #\(id): /invites lists yours"
         case .invitationLapsed(let id):

@@ -70,6 +70,8 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .tooManyMarks: code = "too_many_marks"
         case .searchTooLong: code = "search_too_long"
         case .tooManyPosts: code = "too_many_posts"
+        case .nameMixesScripts(let name, let scripts): (code, self.name, detail) = ("name_mixes_scripts", name, scripts)
+        case .nameLooksLike(let name, let other): (code, self.name, detail) = ("name_looks_like", name, other)
         case .noSuchInvitation(let id): (code, self.id) = ("no_such_invitation", id)
         case .invitationLapsed(let id): (code, self.id) = ("invitation_lapsed", id)
         case .tooManyInvitations(let name): (code, self.name) = ("too_many_invitations", name)
@@ -124,6 +126,8 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "too_many_marks": .tooManyMarks
         case "search_too_long": .searchTooLong
         case "too_many_posts": .tooManyPosts
+        case "name_mixes_scripts": name.flatMap { name in detail.map { StoreError.nameMixesScripts(name: name, scripts: $0) } }
+        case "name_looks_like": name.flatMap { name in detail.map { StoreError.nameLooksLike(name: name, other: $0) } }
         case "no_such_invitation": id.map(StoreError.noSuchInvitation)
         case "invitation_lapsed": id.map(StoreError.invitationLapsed)
         case "too_many_invitations": name.map(StoreError.tooManyInvitations)
