@@ -17,6 +17,16 @@ struct NameLookTests {
         #expect(NameLook.of(one) == NameLook.of(other), "\(one): \(NameLook.of(one)), \(other): \(NameLook.of(other))")
     }
 
+    @Test("a mention in letters that look like a name's names them; a longer name does not")
+    func mentions() {
+        let alice = User(name: "alice")
+        #expect(Mention.names(alice, in: "hi @ａｌｉｃｅ, and you"))
+        #expect(Mention.names(alice, in: "@аlice?"))
+        #expect(Mention.names(alice, in: "thanks @ALICE"))
+        #expect(!Mention.names(alice, in: "@alicia and @bob"))
+        #expect(!Mention.names(alice, in: "mail alice@example.org"), "\(Accounts.look("example.org"))")
+    }
+
     @Test("names that only share letters look different", arguments: [("alice", "alicia"), ("김철수", "김철호"), ("bob", "rob"), ("ian", "lan")])
     func looksDifferent(_ one: String, _ other: String) {
         #expect(NameLook.of(one) != NameLook.of(other))
