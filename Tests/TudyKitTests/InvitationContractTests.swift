@@ -4,7 +4,7 @@ import Testing
 @testable import TudyKit
 
 /// Nobody is put in a room by a stranger: the same answers on every store.
-@Suite("Invitations, on every store")
+@Suite("Invitations, on every store", .closingStores)
 struct InvitationContractTests {
     @Test("/decline drops an invitation and nobody is told; an invitation whose inviter left no longer stands", arguments: StoreFactory.all)
     func declineAndLapse(_ factory: StoreFactory) async throws {

@@ -7,7 +7,7 @@ import Testing
 @testable import TudyPostgres
 
 /// One account per look: names that look alike are one name's.
-@Suite("Names that look alike")
+@Suite("Names that look alike", .closingStores)
 struct NameLookTests {
     @Test("a name typed in letters that pass for Latin ones, full-width or mathematical letters, digits for letters, rn for m, looks as the Latin name does", arguments: [
         ("асе", "ace"), ("ａｌｉｃｅ", "alice"), ("𝖺𝗅𝗂𝖼𝖾", "alice"), ("a1ice", "alice"), ("rnary", "mary"), ("ΟΧΙ", "oxi"),
