@@ -34,6 +34,9 @@ package struct ChatServer: Sendable {
         /// Requests the whole server answers a second (twice as many at once); one more is
         /// refused with `server_busy`.
         package var serverRequestsPerSecond: Int
+        /// Failed sign-ins one network may make at once (one more each
+        /// `ServerLimits.failedSignInPeriod`); past them its sign-ins are refused.
+        package var failedSignInsPerNetwork: Int
 
         package init(
             host: String, port: Int, tls: (certificate: String, key: String)? = nil, handshakeLimit: Duration = .seconds(10),
@@ -41,7 +44,8 @@ package struct ChatServer: Sendable {
             queuedBytesPerConnection: Int = ServerLimits.queuedBytesPerConnection,
             connectionsPerAddress: Int = ServerLimits.connectionsPerAddress,
             connections: Int = ServerLimits.connections, handshakesPerAddress: Int = ServerLimits.handshakesPerAddress,
-            serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond
+            serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond,
+            failedSignInsPerNetwork: Int = ServerLimits.failedSignInsPerNetwork
         ) {
             self.host = host
             self.port = port
@@ -53,6 +57,7 @@ package struct ChatServer: Sendable {
             self.connections = connections
             self.handshakesPerAddress = handshakesPerAddress
             self.serverRequestsPerSecond = serverRequestsPerSecond
+            self.failedSignInsPerNetwork = failedSignInsPerNetwork
         }
     }
 
@@ -142,7 +147,7 @@ package struct ChatServer: Sendable {
         if let listing = store as? any LookAlikeListing, let report = try? await listing.lookAlikeReport() {
             logger.warning("\(report)")
         }
-        let service = WireService(store: store, signIns: SignInTurns())
+        let service = WireService(store: store, signIns: SignInTurns(failuresPerNetwork: settings.failedSignInsPerNetwork))
         let replies = ReplyCache()
         let board = StoreHealthBoard()
         let addresses = OpenCounts(limit: settings.connectionsPerAddress)

@@ -9,11 +9,20 @@ import TudyKit
 /// A few sign-ins at a time go on to the store (`inStore`: enough to keep its hashing threads
 /// busy); the rest wait here, at most `ServerLimits.signInsPerAddress` from an address,
 /// `signInsPerNetwork` from a network and `waitingLimit` in all.
+///
+/// A network's failed sign-ins are counted too (and its sign-ins refused for its share):
+/// past `ServerLimits.failedSignInsPerNetwork`
+/// (one more each `failedSignInPeriod`), its sign-ins are refused before they wait, so that a
+/// flood of guesses costs a few hashes and then none, however often it reconnects.
 actor SignInTurns {
     /// Sign-ins waiting or in the store, from everyone.
     static let waitingLimit = 256
+    /// Networks whose failures are remembered at once; past it, those that have made none
+    /// lately are forgotten, and if that is not enough, all are.
+    static let networksRemembered = 4096
 
     private let inStore: Int
+    private let failuresPerNetwork: Int
     private var running = 0
     private var byAddress: [String: Int] = [:]
     private var byNetwork: [String: Int] = [:]
@@ -21,25 +30,53 @@ actor SignInTurns {
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
     /// The networks with someone waiting, in the order of their turns.
     private var turns: [String] = []
+    /// What each network that failed lately may still fail.
+    private var allowances: [String: RequestRate] = [:]
+    private let now: @Sendable () -> ContinuousClock.Instant
+    /// How long a sign-in refused for its network's failures waits for its answer.
+    let refusalDelay: Duration
 
     /// - Parameter inStore: sign-ins handed to the store at once; by default as many as there
     ///   are processors (half of them hash, and one waits ready behind each).
-    init(inStore: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+    init(
+        inStore: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        failuresPerNetwork: Int = ServerLimits.failedSignInsPerNetwork, refusalDelay: Duration = ServerLimits.refusedSignInDelay, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.inStore = inStore
+        self.failuresPerNetwork = failuresPerNetwork
+        self.refusalDelay = refusalDelay
+        self.now = now
     }
+
+    /// How many networks' failures are remembered now.
+    var networksWithFailures: Int { allowances.count }
 
     /// How many wait here now, not yet in the store.
     var waitingCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
 
     /// Waits for the turn of a sign-in from `address`; `leave` must follow once it is done.
     /// - Throws: `StoreError.passwordChecksBusy` at once when its address, network or the
-    ///   whole line holds as many as it may.
+    ///   whole line holds as many as it may; `StoreError.tooManyFailedSignIns` when its network
+    ///   failed as often as it may lately.
     func enter(from address: String) async throws {
         let network = Self.network(of: address)
-        let total = byAddress.values.reduce(0, +)
+        if var allowance = allowances[network] {
+            let wait = allowance.untilNext()
+            allowances[network] = allowance
+            if wait > .zero {
+                throw StoreError.tooManyFailedSignIns(
+                    waitSeconds: Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
+            }
+        }
         guard byAddress[address, default: 0] < ServerLimits.signInsPerAddress,
-            byNetwork[network, default: 0] < ServerLimits.signInsPerNetwork, total < Self.waitingLimit
-        else { throw StoreError.passwordChecksBusy }
+            byNetwork[network, default: 0] < ServerLimits.signInsPerNetwork
+        else {
+            // A network past its share of the line is flooding it: each refusal is one of its
+            // failures, so that a flood that reconnects at once is soon refused at the door.
+            countFailure(of: network)
+            throw StoreError.passwordChecksBusy
+        }
+        guard byAddress.values.reduce(0, +) < Self.waitingLimit else { throw StoreError.passwordChecksBusy }
         byAddress[address, default: 0] += 1
         byNetwork[network, default: 0] += 1
         guard running >= inStore || !turns.isEmpty else {
@@ -52,9 +89,10 @@ actor SignInTurns {
         }
     }
 
-    /// A sign-in from `address` is done: the next network's first goes on.
-    func leave(from address: String) {
+    /// A sign-in from `address` is done, `failed` or not: the next network's first goes on.
+    func leave(from address: String, failed: Bool = false) {
         let network = Self.network(of: address)
+        if failed { countFailure(of: network) }
         byAddress[address, default: 1] -= 1
         if byAddress[address] == 0 { byAddress[address] = nil }
         byNetwork[network, default: 1] -= 1
@@ -74,6 +112,18 @@ actor SignInTurns {
         }
         // Its place in the store is the one just left.
         first.resume()
+    }
+
+    private func countFailure(of network: String) {
+        if allowances[network] == nil && allowances.count >= Self.networksRemembered {
+            allowances = allowances.filter {
+                var allowance = $0.value
+                return !allowance.isFull()
+            }
+            if allowances.count >= Self.networksRemembered { allowances = [:] }
+        }
+        allowances[network, default: RequestRate(
+            burst: failuresPerNetwork, oneMoreEvery: ServerLimits.failedSignInPeriod, now: now)].take()
     }
 
     /// The network an address is in: its first three bytes (IPv4), or six (IPv6); an address

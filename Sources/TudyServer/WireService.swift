@@ -24,13 +24,21 @@ struct WireService: Sendable {
     /// Runs a sign-in when its network's turn comes (`SignInTurns`).
     private func inTurn<T: Sendable>(_ signIn: () async throws -> T) async throws -> T {
         guard let signIns else { return try await signIn() }
-        try await signIns.enter(from: address)
+        do {
+            try await signIns.enter(from: address)
+        } catch {
+            // A flood refused at the door tries once a connection a `refusalDelay`, not as
+            // fast as its refusals come.
+            try? await Task.sleep(for: signIns.refusalDelay)
+            throw error
+        }
         do {
             let result = try await signIn()
             await signIns.leave(from: address)
             return result
         } catch {
-            await signIns.leave(from: address)
+            // A full line is no one's failure.
+            await signIns.leave(from: address, failed: error as? StoreError != .passwordChecksBusy)
             throw error
         }
     }
@@ -172,7 +180,7 @@ struct WireService: Sendable {
             reply.readMarks = marks.map { WireReadMark(name: $0.key.name, upTo: $0.value) }.sorted { $0.name < $1.name }
         case .findMessages:
             // The store takes words as MessageSearch.words gives them; a client may send them as typed.
-            let words = MessageSearch.words(try need(request.words, "words").joined(separator: " "))
+            let words = try MessageSearch.words(typed: try need(request.words, "words"))
             let found = try await store.findMessages(words, for: try session(signedIn), before: request.before, limit: try limit(request))
             // Filled to a reply's bytes; the client asks again from the oldest given.
             let fitting = Self.fitting(found)

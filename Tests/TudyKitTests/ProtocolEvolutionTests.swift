@@ -51,6 +51,7 @@ struct StoreErrorWireTests {
             .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused(roomID: 4), .tooManyMarks, .searchTooLong, .tooManyPosts,
             .noSuchInvitation(2), .invitationLapsed(2), .nameMixesScripts(name: "аlice", scripts: "Cyrillic and Latin"),
             .nameLooksLike(name: "аlice", other: "alice"), .tooManyInvitations("bob"), .tooManyInvitationsSent,
+            .tooManyFailedSignIns(waitSeconds: 8),
         ]
         for error in all {
             switch error {
@@ -60,7 +61,7 @@ struct StoreErrorWireTests {
                 .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .inviteeRemoved, .studyNotStarted,
                 .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
                 .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused, .tooManyMarks, .searchTooLong, .tooManyPosts,
-                .noSuchInvitation, .invitationLapsed, .nameMixesScripts, .nameLooksLike, .tooManyInvitations, .tooManyInvitationsSent:
+                .noSuchInvitation, .invitationLapsed, .nameMixesScripts, .nameLooksLike, .tooManyInvitations, .tooManyInvitationsSent, .tooManyFailedSignIns:
                 break
             }
         }

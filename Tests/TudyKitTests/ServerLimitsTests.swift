@@ -35,6 +35,8 @@ struct ServerLimitsTests {
             "a frame waiting for its client": "\(ServerLimits.writePatience.components.seconds) s",
             "changes waiting for a client that does not read": kib(ServerLimits.queuedBytesPerConnection),
             "failed sign-ins and wrong tokens on one connection": "\(ServerLimits.failedSignInsPerConnection)",
+            "failed sign-ins from one network (an IPv4 /24, an IPv6 /48)":
+                "\(ServerLimits.failedSignInsPerNetwork), then one more each \(ServerLimits.failedSignInPeriod.components.seconds) s; \(number(SignInTurns.networksRemembered)) networks remembered",
             "passwords waiting to be checked; logins waiting for one name":
                 "\(PasswordWork.waitingLimit) (half the processors check at once, at least 1); \(LoginLine.waitingLimit)",
             "replies kept for keyed requests": "\(number(ReplyCache.defaultCapacity)) and \(kib(ReplyCache.defaultByteCapacity))",

@@ -54,6 +54,7 @@ struct SignInTurnsTests {
         }
         try await waitUntil("the network's share waiting") { await turns.waitingCount == ServerLimits.signInsPerNetwork }
         await #expect(throws: StoreError.passwordChecksBusy) { try await turns.enter(from: "10.0.1.3") }
+        #expect(await turns.networksWithFailures == 1, "a refusal for a network's share is one of its failures")
         tasks.append(Self.signIn(turns, from: "10.0.2.1", tag: "other", served: served))
         try await waitUntil("another network's sign-in waiting") { await turns.waitingCount == ServerLimits.signInsPerNetwork + 1 }
         await turns.leave(from: "10.0.9.1")
@@ -62,6 +63,63 @@ struct SignInTurnsTests {
         #expect(await turns.waitingCount == 0)
         try await turns.enter(from: "10.0.1.1")
         await turns.leave(from: "10.0.1.1")
+    }
+
+    @Test("a network that failed 20 times is refused before it waits, others are not, and it may fail once more each 10 s")
+    func failuresPerNetwork() async throws {
+        let clock = Locked(ContinuousClock.now)
+        let turns = SignInTurns(inStore: 100, now: { clock.value })
+        for number in 0..<ServerLimits.failedSignInsPerNetwork {
+            try await turns.enter(from: "10.0.1.\(number % 3 + 1)")
+            await turns.leave(from: "10.0.1.\(number % 3 + 1)", failed: true)
+        }
+        await #expect(throws: StoreError.tooManyFailedSignIns(waitSeconds: 10)) { try await turns.enter(from: "10.0.1.200") }
+        try await turns.enter(from: "10.0.2.1")
+        await turns.leave(from: "10.0.2.1", failed: true)
+        clock.mutate { $0 = $0.advanced(by: .seconds(9)) }
+        await #expect(throws: StoreError.tooManyFailedSignIns(waitSeconds: 1)) { try await turns.enter(from: "10.0.1.9") }
+        clock.mutate { $0 = $0.advanced(by: ServerLimits.failedSignInPeriod - .seconds(9)) }
+        try await turns.enter(from: "10.0.1.9")
+        await turns.leave(from: "10.0.1.9")
+        #expect(await turns.networksWithFailures == 2)
+    }
+
+    @Test("through a server: past its network's failed sign-ins, a log-in is refused, the right password too, and says when to try")
+    func failuresThroughAServer() async throws {
+        let store = TestServer.memoryStore()
+        _ = try await store.signUp(name: "ann", password: "ann-password")
+        let server = try await TestServer.start(store, failedSignInsPerNetwork: 3)
+        defer { Task { await server.stop() } }
+        let client = try await server.client()
+        defer { Task { await client.close() } }
+        for number in 0..<3 {
+            await #expect(throws: StoreError.wrongCredentials) { _ = try await client.logIn(name: "nobody\(number)", password: "guess-password") }
+        }
+        do {
+            _ = try await client.logIn(name: "ann", password: "ann-password")
+            Issue.record("a log-in went through past its network's failures")
+        } catch let error as StoreError {
+            guard case .tooManyFailedSignIns(let seconds) = error else { throw error }
+            #expect((1...10).contains(seconds), "try again in \(seconds) s")
+        }
+    }
+
+    @Test("the networks whose failures are remembered are bounded: those that failed long ago are forgotten first")
+    func networksRemembered() async throws {
+        let clock = Locked(ContinuousClock.now)
+        let turns = SignInTurns(inStore: 100, now: { clock.value })
+        for network in 0..<SignInTurns.networksRemembered {
+            let address = "10.\(network / 256).\(network % 256).1"
+            try await turns.enter(from: address)
+            await turns.leave(from: address, failed: true)
+        }
+        #expect(await turns.networksWithFailures == SignInTurns.networksRemembered)
+        clock.mutate { $0 = $0.advanced(by: ServerLimits.failedSignInPeriod) }
+        try await turns.enter(from: "10.0.0.1")
+        await turns.leave(from: "10.0.0.1", failed: true)
+        try await turns.enter(from: "172.16.0.1")
+        await turns.leave(from: "172.16.0.1", failed: true)
+        #expect(await turns.networksWithFailures == 2, "all but the two failing now had made up for their one failure")
     }
 
     @Test("a network is an IPv4 /24 or an IPv6 /48, an IPv4 address written as IPv6 too")

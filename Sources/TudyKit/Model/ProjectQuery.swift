@@ -21,7 +21,7 @@ public enum ProjectQuery: Equatable, Sendable {
 
     /// Refuses a search past `MessageSearch`'s bounds. - Throws: `StoreError.searchTooLong`.
     package func check() throws {
-        if case .words(let text) = self { try MessageSearch.check(Self.searchWords(text)) }
+        if case .words(let text) = self { try MessageSearch.check(MessageSearch.words(typed: [text])) }
     }
 
     /// Whether a post answers this query.

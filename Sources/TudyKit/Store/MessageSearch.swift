@@ -28,6 +28,18 @@ package enum MessageSearch {
         return CaseFolding.search(query).split(whereSeparator: \.isWhitespace).map(String.init).filter { seen.insert($0).inserted }
     }
 
+    /// The words of a search sent as typed (a client may send them unsplit), refused at once
+    /// when their bytes alone are past what `check` would take, before anything folds them.
+    /// - Throws: `StoreError.searchTooLong`.
+    package static func words(typed: [String]) throws -> [String] {
+        // A character of a bounded search is at most a few scalars of 4 bytes (marks are
+        // bounded too), and spaces between words: anything longer is refused unread.
+        guard typed.count <= maximumCharacters, typed.reduce(0, { $0 + $1.utf8.count + 1 }) <= maximumCharacters * 16 else {
+            throw StoreError.searchTooLong
+        }
+        return words(typed.joined(separator: " "))
+    }
+
     /// Whether a message's text holds every word (folded, as `words` gives them).
     package static func matches(_ text: String, _ words: [String]) -> Bool {
         let haystack = CaseFolding.search(text)

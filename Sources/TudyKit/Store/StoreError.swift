@@ -83,6 +83,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case tooManyInvitations(String)
     /// `/invite` by someone who has `Invitation.waitingPerInviter` invitations waiting.
     case tooManyInvitationsSent
+    /// A sign-in from a network whose failed sign-ins used up what a network may make
+    /// (`ServerLimits.failedSignInsPerNetwork`): refused before any password is checked.
+    case tooManyFailedSignIns(waitSeconds: Int)
 
     /// One line saying what is wrong and what would work.
     public var message: String {
@@ -185,6 +188,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "\(name) has \(Invitation.waitingPerInvitee) invitations waiting, the most one may: ask again once they have answered"
         case .tooManyInvitationsSent:
             "\(Invitation.waitingPerInviter) of your invitations wait for an answer, the most one may: ask again once some are answered"
+        case .tooManyFailedSignIns(let seconds):
+            "too many failed sign-ins from your network: try again in \(seconds) s"
         case .cannotRenameDirect(let id):
             "room #\(id) is a 1:1 room, named after the other person: /rename works in group rooms"
         }

@@ -1,8 +1,10 @@
 /// A rate of requests: a bucket of `burst` that refills at `perSecond`. A server admits or
 /// refuses each request by it; a client paces what it sends by it, so as never to be refused.
 package struct RequestRate: Sendable {
+    /// Whole requests a second, as a message names the rate (0 for a rate of under one).
     package let perSecond: Int
     package let burst: Int
+    private let refillPerSecond: Double
     private let now: @Sendable () -> ContinuousClock.Instant
     private var tokens: Double
     private var last: ContinuousClock.Instant
@@ -11,11 +13,34 @@ package struct RequestRate: Sendable {
         perSecond: Int = ServerLimits.requestsPerSecond, burst: Int = ServerLimits.requestBurst,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
-        self.perSecond = perSecond
+        self.init(burst: burst, refillPerSecond: Double(perSecond), now: now)
+    }
+
+    /// A bucket of `burst` that gains one every `period`: a rate of under one a second.
+    package init(burst: Int, oneMoreEvery period: Duration, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.init(burst: burst, refillPerSecond: 1 / Self.seconds(period), now: now)
+    }
+
+    private init(burst: Int, refillPerSecond: Double, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+        perSecond = Int(refillPerSecond)
         self.burst = burst
+        self.refillPerSecond = refillPerSecond
         self.now = now
         tokens = Double(burst)
         last = now()
+    }
+
+    /// Whether the bucket is as full as it gets: one that has nothing to remember.
+    package mutating func isFull() -> Bool {
+        refill()
+        return tokens >= Double(burst)
+    }
+
+    /// How long until one more may go through (zero when one may now); nothing is counted.
+    package mutating func untilNext() -> Duration {
+        refill()
+        guard tokens < 1 else { return .zero }
+        return .nanoseconds(Int64(((1 - tokens) / refillPerSecond * 1e9).rounded(.up)))
     }
 
     /// Whether one more request may go through now; if so, it is counted.
@@ -26,6 +51,13 @@ package struct RequestRate: Sendable {
         return true
     }
 
+    /// Counts one more, whether the bucket holds it or not: what is owed is paid by the time
+    /// it refills.
+    package mutating func take() {
+        refill()
+        tokens -= 1
+    }
+
     /// Counts one more request, and says how long to wait before sending it so as to keep to
     /// the rate (zero when it may go now). Requests that wait are counted in the order they
     /// asked, each after the one before.
@@ -33,14 +65,17 @@ package struct RequestRate: Sendable {
         refill()
         tokens -= 1
         guard tokens < 0 else { return .zero }
-        return .nanoseconds(Int64((-tokens / Double(perSecond) * 1e9).rounded(.up)))
+        return .nanoseconds(Int64((-tokens / refillPerSecond * 1e9).rounded(.up)))
     }
 
     private mutating func refill() {
         let instant = now()
         let elapsed = instant - last
         last = instant
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        tokens = min(Double(burst), tokens + seconds * Double(perSecond))
+        tokens = min(Double(burst), tokens + Self.seconds(elapsed) * refillPerSecond)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

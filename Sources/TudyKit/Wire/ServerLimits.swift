@@ -54,6 +54,13 @@ package enum ServerLimits {
     /// Failed sign-ins one connection may make (a wrong password, a name taken, a login
     /// refused or throttled, a token that names no session): the last closes it.
     package static let failedSignInsPerConnection = 10
+    /// Failed sign-ins from one network (an IPv4 /24, an IPv6 /48) at once, and how often it
+    /// may make one more: past them, its sign-ins are refused before any password is checked.
+    package static let failedSignInsPerNetwork = 20
+    package static let failedSignInPeriod = Duration.seconds(10)
+    /// How long a sign-in refused for its network's failures waits for its answer: a flood
+    /// tries once a second a connection, not as fast as it is answered.
+    package static let refusedSignInDelay = Duration.seconds(1)
     /// Requests one connection may make a second, and at once: one more closes it.
     package static let requestsPerSecond = 200
     package static let requestBurst = 400

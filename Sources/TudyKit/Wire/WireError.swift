@@ -76,6 +76,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case .invitationLapsed(let id): (code, self.id) = ("invitation_lapsed", id)
         case .tooManyInvitations(let name): (code, self.name) = ("too_many_invitations", name)
         case .tooManyInvitationsSent: code = "too_many_invitations_sent"
+        case .tooManyFailedSignIns(let seconds): (code, self.seconds) = ("too_many_failed_sign_ins", seconds)
         }
     }
 
@@ -132,6 +133,7 @@ package struct WireError: Codable, Sendable, Equatable, Error {
         case "invitation_lapsed": id.map(StoreError.invitationLapsed)
         case "too_many_invitations": name.map(StoreError.tooManyInvitations)
         case "too_many_invitations_sent": .tooManyInvitationsSent
+        case "too_many_failed_sign_ins": seconds.map(StoreError.tooManyFailedSignIns)
         default: nil
         }
     }

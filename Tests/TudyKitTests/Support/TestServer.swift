@@ -19,6 +19,8 @@ struct TestServer {
     ///   - queuedBytes: the bytes a client may leave waiting for it.
     ///   - connectionsPerAddress: connections open at once from one address.
     ///   - serverRequestsPerSecond: requests the whole server answers a second.
+    ///   - failedSignInsPerNetwork: failed sign-ins its network may make; by default more than
+    ///     any test makes, as every test's clients are on one network (loopback).
     ///   - log: where the server logs; by default it logs nothing.
     static func start(
         _ store: any ChatStore, port: Int = 0, tls: (certificate: String, key: String)? = nil,
@@ -26,14 +28,16 @@ struct TestServer {
         writePatience: Duration = ServerLimits.writePatience, queuedBytes: Int = ServerLimits.queuedBytesPerConnection,
         connectionsPerAddress: Int = ServerLimits.connectionsPerAddress, connections: Int = ServerLimits.connections,
         handshakesPerAddress: Int = ServerLimits.handshakesPerAddress,
-        serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond, log: ServerLog? = nil
+        serverRequestsPerSecond: Int = ServerLimits.serverRequestsPerSecond, failedSignInsPerNetwork: Int = 1_000_000,
+        log: ServerLog? = nil
     ) async throws -> TestServer {
         var logger = log?.logger ?? Logger(label: "tudy.test-server")
         if log == nil { logger.logLevel = .critical }
         let settings = ChatServer.Settings(
             host: "127.0.0.1", port: port, tls: tls, handshakeLimit: handshakeLimit, writePatience: writePatience,
             queuedBytesPerConnection: queuedBytes, connectionsPerAddress: connectionsPerAddress, connections: connections,
-            handshakesPerAddress: handshakesPerAddress, serverRequestsPerSecond: serverRequestsPerSecond)
+            handshakesPerAddress: handshakesPerAddress, serverRequestsPerSecond: serverRequestsPerSecond,
+            failedSignInsPerNetwork: failedSignInsPerNetwork)
         let server = ChatServer(store: store, settings: settings, logger: logger, health: health, endedSessions: endedSessions)
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
