@@ -147,7 +147,7 @@ package struct ChatServer: Sendable {
         if let listing = store as? any LookAlikeListing, let report = try? await listing.lookAlikeReport() {
             logger.warning("\(report)")
         }
-        let service = WireService(store: store, signIns: SignInTurns(failuresPerNetwork: settings.failedSignInsPerNetwork))
+        let service = WireService(store: store, signIns: SignInTurns(failuresPerNetwork: settings.failedSignInsPerNetwork), searches: SearchLine())
         let replies = ReplyCache()
         let board = StoreHealthBoard()
         let addresses = OpenCounts(limit: settings.connectionsPerAddress)

@@ -6,12 +6,29 @@ struct WireService: Sendable {
     let store: any ChatStore
     /// The line sign-ins take turns in, shared by every connection; nil: straight to the store.
     var signIns: SignInTurns?
+    /// The line searches take turns in, shared by every connection; nil: straight to the store.
+    var searches: SearchLine?
     /// The address of the client it answers, for its turn in `signIns`.
     var address = ""
 
-    init(store: any ChatStore, signIns: SignInTurns? = nil) {
+    init(store: any ChatStore, signIns: SignInTurns? = nil, searches: SearchLine? = nil) {
         self.store = store
         self.signIns = signIns
+        self.searches = searches
+    }
+
+    /// Runs a search when its turn comes (`SearchLine`).
+    private func inLine<T: Sendable>(_ search: () async throws -> T) async throws -> T {
+        guard let searches else { return try await search() }
+        await searches.enter()
+        do {
+            let result = try await search()
+            await searches.leave()
+            return result
+        } catch {
+            await searches.leave()
+            throw error
+        }
     }
 
     /// The same service, answering a client at `address`.
@@ -95,7 +112,7 @@ struct WireService: Sendable {
             guard (1...ServerLimits.postsPerReply).contains(limit) else {
                 throw BadRequest(message: "limit must be from 1 to \(ServerLimits.postsPerReply)")
             }
-            let posts = try await store.projects(query, page: PostPage(before: request.before, limit: limit))
+            let posts = try await inLine { try await store.projects(query, page: PostPage(before: request.before, limit: limit)) }
             reply.projects = Self.fitting(posts) {
                 2 * ($0.title.utf8.count + $0.body.utf8.count + $0.writer.name.utf8.count + $0.works.joined().utf8.count) + 16 * $0.works.count
             }
@@ -181,7 +198,8 @@ struct WireService: Sendable {
         case .findMessages:
             // The store takes words as MessageSearch.words gives them; a client may send them as typed.
             let words = try MessageSearch.words(typed: try need(request.words, "words"))
-            let found = try await store.findMessages(words, for: try session(signedIn), before: request.before, limit: try limit(request))
+            let session = try session(signedIn)
+            let found = try await inLine { try await store.findMessages(words, for: session, before: request.before, limit: try limit(request)) }
             // Filled to a reply's bytes; the client asks again from the oldest given.
             let fitting = Self.fitting(found)
             reply.messages = fitting

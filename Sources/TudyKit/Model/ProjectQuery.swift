@@ -24,16 +24,18 @@ public enum ProjectQuery: Equatable, Sendable {
         if case .words(let text) = self { try MessageSearch.check(MessageSearch.words(typed: [text])) }
     }
 
-    /// Whether a post answers this query.
-    package func matches(_ project: Project) -> Bool {
+    /// Whether a post answers this query, given the post and its `searchText`: the query is
+    /// folded once, however many posts it is asked of.
+    package func matcher() -> (_ project: Project, _ searchText: String) -> Bool {
         switch self {
         case .all:
-            return true
+            return { _, _ in true }
         case .words(let text):
-            let haystack = Self.searchText(title: project.title, body: project.body)
-            return Self.searchWords(text).allSatisfy { CaseFolding.holds(haystack, $0) }
+            let words = Self.searchWords(text)
+            return { _, searchText in words.allSatisfy { CaseFolding.holds(searchText, $0) } }
         case .work(let tag):
-            return project.works.contains(tag.lowercased())
+            let tag = tag.lowercased()
+            return { project, _ in project.works.contains(tag) }
         }
     }
 }

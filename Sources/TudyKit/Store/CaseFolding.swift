@@ -24,7 +24,8 @@ package enum CaseFolding {
     /// Whether folded text holds a folded word: code point by code point, as SQL's `LIKE` and a
     /// trigram index compare, so that every store finds the same (`👍` inside `👍🏽` too).
     package static func holds(_ text: String, _ word: String) -> Bool {
-        word.isEmpty || text.utf8.firstRange(of: word.utf8) != nil
+        var (text, word) = (text, word)
+        return text.withUTF8 { text in word.withUTF8 { ByteSearch.contains(text, $0) } }
     }
 
     private static func folded(_ text: String, normalizing normalize: (String) -> String) -> String {

@@ -6,7 +6,8 @@ extension InMemoryChatStore {
 
     public func projects(_ query: ProjectQuery, page: PostPage) async throws -> [Project] {
         try query.check()
-        return Array(projectsByID.values.filter { page.admits($0.id) && query.matches($0) }.sorted { $0.id > $1.id }.prefix(page.limit))
+        let matches = query.matcher()
+        return Array(projectsByID.values.filter { page.admits($0.id) && matches($0, postSearchTexts[$0.id] ?? "") }.sorted { $0.id > $1.id }.prefix(page.limit))
             .map(withStudy)
     }
 
@@ -46,6 +47,7 @@ extension InMemoryChatStore {
         project.capacity = draft.capacity
         project.body = draft.body
         projectsByID[id] = project
+        postSearchTexts[id] = ProjectQuery.searchText(title: draft.title, body: draft.body)
         return withStudy(project)
     }
 
@@ -61,6 +63,7 @@ extension InMemoryChatStore {
         let user = try user(of: session.token)
         _ = try writtenProject(id: id, by: user)
         projectsByID[id] = nil
+        postSearchTexts[id] = nil
         // Its study room stays, a group room like any other.
         if let roomID = studyRooms.removeValue(forKey: id) { roomsByID[roomID]?.room.projectID = nil }
     }
@@ -79,6 +82,7 @@ extension InMemoryChatStore {
             body: draft.body, writer: writer, isOpen: isOpen, createdAt: createdAt)
         nextProjectID += 1
         projectsByID[project.id] = project
+        postSearchTexts[project.id] = ProjectQuery.searchText(title: draft.title, body: draft.body)
         return project
     }
 }

@@ -35,6 +35,9 @@ public actor InMemoryChatStore: SeedableStore {
     private var looks: [String: String] = [:]
     private var failedLogins: [String: (count: Int, last: Date)] = [:]
     var projectsByID: [Int: Project] = [:]
+    /// Each post's title and body folded for a search (`ProjectQuery.searchText`), as the
+    /// databases keep it: folded once when written, not at each search.
+    var postSearchTexts: [Int: String] = [:]
     var roomsByID: [Int: RoomState] = [:]
     /// Each post's study room, by the post's id.
     var studyRooms: [Int: Int] = [:]
@@ -333,11 +336,11 @@ public actor InMemoryChatStore: SeedableStore {
     /// Loads a fixture whole, or, on any problem, leaves the store as it was.
     package func load(_ fixture: Fixture) async throws {
         try fixture.validate()
-        let saved = (accounts, looks, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID)
+        let saved = (accounts, looks, projectsByID, postSearchTexts, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID)
         do {
             try loadValidated(fixture)
         } catch {
-            (accounts, looks, projectsByID, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID) = saved
+            (accounts, looks, projectsByID, postSearchTexts, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID) = saved
             throw error
         }
     }

@@ -61,6 +61,9 @@ package enum ServerLimits {
     /// How long a sign-in refused for its network's failures waits for its answer: a flood
     /// tries once a second a connection, not as fast as it is answered.
     package static let refusedSignInDelay = Duration.seconds(1)
+    /// Searches (of messages, of the board) a server lets reach its store at once; the rest
+    /// wait their turn, in the order they came.
+    package static let searchesAtOnce = 1
     /// Requests one connection may make a second, and at once: one more closes it.
     package static let requestsPerSecond = 200
     package static let requestBurst = 400

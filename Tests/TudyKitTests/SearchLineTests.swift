@@ -1,0 +1,29 @@
+import Testing
+
+@testable import TudyKit
+@testable import TudyServer
+
+/// `SearchLine`: searches reach the store a few at a time, in the order they came.
+@Suite("Search line")
+struct SearchLineTests {
+    @Test("with one search in the store, the next wait, and go on one by one in the order they came")
+    func inOrder() async throws {
+        let line = SearchLine()
+        await line.enter()
+        let served = Locked<[Int]>([])
+        var tasks: [Task<Void, Never>] = []
+        for number in 0..<5 {
+            tasks.append(Task {
+                await line.enter()
+                served.mutate { $0.append(number) }
+                await line.leave()
+            })
+            try await waitUntil("search \(number) waiting") { await line.waitingCount == number + 1 }
+        }
+        #expect(served.value.isEmpty, "went on while \(ServerLimits.searchesAtOnce) ran: \(served.value)")
+        await line.leave()
+        for task in tasks { await task.value }
+        #expect(served.value == Array(0..<5))
+        #expect(await line.waitingCount == 0)
+    }
+}
