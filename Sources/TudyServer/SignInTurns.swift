@@ -10,10 +10,10 @@ import TudyKit
 /// busy); the rest wait here, at most `ServerLimits.signInsPerAddress` from an address,
 /// `signInsPerNetwork` from a network and `waitingLimit` in all.
 ///
-/// A network's failed sign-ins are counted too (and its sign-ins refused for its share):
-/// past `ServerLimits.failedSignInsPerNetwork`
-/// (one more each `failedSignInPeriod`), its sign-ins are refused before they wait, so that a
-/// flood of guesses costs a few hashes and then none, however often it reconnects.
+/// A network's failed sign-ins are counted too, and its sign-ins refused for its share of the
+/// line: past `ServerLimits.failedSignInsPerNetwork` (one more each `failedSignInPeriod`), its
+/// sign-ins are refused before they wait, so that a flood of guesses costs a few hashes and
+/// then none, however often it reconnects.
 actor SignInTurns {
     /// Sign-ins waiting or in the store, from everyone.
     static let waitingLimit = 256
@@ -33,14 +33,17 @@ actor SignInTurns {
     /// What each network that failed lately may still fail.
     private var allowances: [String: RequestRate] = [:]
     private let now: @Sendable () -> ContinuousClock.Instant
-    /// How long a sign-in refused for its network's failures waits for its answer.
+    /// How long a sign-in refused here (for its network's failures or its share of the line)
+    /// waits for its answer.
     let refusalDelay: Duration
 
     /// - Parameter inStore: sign-ins handed to the store at once; by default as many as there
     ///   are processors (half of them hash, and one waits ready behind each).
     init(
         inStore: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-        failuresPerNetwork: Int = ServerLimits.failedSignInsPerNetwork, refusalDelay: Duration = ServerLimits.refusedSignInDelay, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        failuresPerNetwork: Int = ServerLimits.failedSignInsPerNetwork,
+        refusalDelay: Duration = ServerLimits.refusedSignInDelay,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.inStore = inStore
         self.failuresPerNetwork = failuresPerNetwork

@@ -58,8 +58,9 @@ package enum ServerLimits {
     /// may make one more: past them, its sign-ins are refused before any password is checked.
     package static let failedSignInsPerNetwork = 20
     package static let failedSignInPeriod = Duration.seconds(10)
-    /// How long a sign-in refused for its network's failures waits for its answer: a flood
-    /// tries once a second a connection, not as fast as it is answered.
+    /// How long a sign-in refused before it waits (for its network's failures or its share of
+    /// the line) waits for its answer: a flood tries once a second a connection, not as fast as
+    /// it is answered.
     package static let refusedSignInDelay = Duration.seconds(1)
     /// Searches (of messages, of the board) a server lets reach its store at once; the rest
     /// wait their turn, in the order they came.
