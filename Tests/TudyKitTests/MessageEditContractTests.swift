@@ -38,6 +38,8 @@ struct MessageEditContractTests {
         let first = try await r.store.send("see you at nien", to: r.ours.id, from: r.ann)
         _ = try await r.store.send("great", to: r.ours.id, from: r.ben)
         let second = try await r.store.send("bring the slides", to: r.ours.id, from: r.ann)
+        // Searched once before the edits, so that a store keeping what it found can not keep it.
+        #expect(try await find("nien", in: r.store, for: r.ben) == ["see you at nien"])
 
         let edited = try await r.store.edit(.last, in: r.ours.id, to: "bring the notes", by: r.ann)
         #expect(edited == second.edited(to: "bring the notes"))
@@ -57,6 +59,7 @@ struct MessageEditContractTests {
         let r = try await rooms(factory)
         let secret = try await r.store.send("the door code is 4711", to: r.ours.id, from: r.ann)
         let kept = try await r.store.send("oops, wrong room", to: r.ours.id, from: r.ann)
+        #expect(try await find("4711", in: r.store, for: r.ben) == ["the door code is 4711"])
 
         let deleted = try await r.store.unsend(.id(secret.id), in: r.ours.id, by: r.ann)
         #expect(deleted == Message(id: secret.id, roomID: r.ours.id, sender: secret.sender, text: "", sentAt: secret.sentAt, status: .deleted))

@@ -46,10 +46,22 @@ extension InMemoryChatStore {
     public func findMessages(_ words: [String], for session: Session, before: Int?, limit: Int) async throws -> [Message] {
         try MessageSearch.check(words)
         let user = try user(of: session.token)
-        let found = roomsByID.values.filter { $0.room.hasMember(user) }.flatMap { state in
-            state.messages.filter { $0.id < before ?? .max && MessageSearch.matches($0.text, words) }
+        var found: [Message] = []
+        for state in roomsByID.values where state.room.hasMember(user) {
+            for message in state.messages where message.id < before ?? .max {
+                if MessageSearch.matches(folded: searchText(of: message), words) { found.append(message) }
+            }
         }
         return Array(found.sorted { $0.id > $1.id }.prefix(limit))
+    }
+
+    /// A message's text folded for a search, folded once and kept with the text it was folded
+    /// from, so that an edited message is folded again and no search sees an old text.
+    private func searchText(of message: Message) -> String {
+        if let kept = messageSearchTexts[message.id], kept.text == message.text { return kept.folded }
+        let folded = CaseFolding.search(message.text)
+        messageSearchTexts[message.id] = (message.text, folded)
+        return folded
     }
 
     public func edit(_ pick: MessagePick, in roomID: Int, to text: String, by session: Session) async throws -> Message {

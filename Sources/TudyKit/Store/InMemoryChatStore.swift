@@ -38,6 +38,9 @@ public actor InMemoryChatStore: SeedableStore {
     /// Each post's title and body folded for a search (`ProjectQuery.searchText`), as the
     /// databases keep it: folded once when written, not at each search.
     var postSearchTexts: [Int: String] = [:]
+    /// Each message's text folded for a search, with the text it was folded from, filled by
+    /// the searches that read it.
+    var messageSearchTexts: [Int: (text: String, folded: String)] = [:]
     var roomsByID: [Int: RoomState] = [:]
     /// Each post's study room, by the post's id.
     var studyRooms: [Int: Int] = [:]

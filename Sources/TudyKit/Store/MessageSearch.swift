@@ -40,10 +40,10 @@ package enum MessageSearch {
         return words(typed.joined(separator: " "))
     }
 
-    /// Whether a message's text holds every word (folded, as `words` gives them).
-    package static func matches(_ text: String, _ words: [String]) -> Bool {
-        let haystack = CaseFolding.search(text)
-        return !words.isEmpty && words.allSatisfy { CaseFolding.holds(haystack, $0) }
+    /// Whether a message's text, folded (`CaseFolding.search`), holds every word (folded, as
+    /// `words` gives them).
+    package static func matches(folded haystack: String, _ words: [String]) -> Bool {
+        !words.isEmpty && words.allSatisfy { CaseFolding.holds(haystack, $0) }
     }
 
     /// A SQL `LIKE` pattern (escape character `\`) that matches text holding `word`, with
