@@ -2,7 +2,7 @@ import Foundation
 
 /// A `ChatStore` that keeps everything in memory, for `--memory` and for tests.
 public actor InMemoryChatStore: SeedableStore {
-    private struct Account {
+    struct Account {
         let user: User
         let passwordHash: String
         let joinedAt: Date
@@ -27,13 +27,13 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     let clock: WallClock
-    private let hasher: any PasswordHasher
+    let hasher: any PasswordHasher
     /// Tries to log in as one name, one at a time.
-    private let logins = LoginLine()
-    private var accounts: [String: Account] = [:]
+    let logins = LoginLine()
+    var accounts: [String: Account] = [:]
     /// Each account's key, by its name's look (`Accounts.look`).
-    private var looks: [String: String] = [:]
-    private var failedLogins: [String: (count: Int, last: Date)] = [:]
+    var looks: [String: String] = [:]
+    var failedLogins: [String: (count: Int, last: Date)] = [:]
     var projectsByID: [Int: Project] = [:]
     /// Each post's title and body folded for a search (`ProjectQuery.searchText`), as the
     /// databases keep it: folded once when written, not at each search.
@@ -45,14 +45,14 @@ public actor InMemoryChatStore: SeedableStore {
     /// Each post's study room, by the post's id.
     var studyRooms: [Int: Int] = [:]
     var nextProjectID = 1
-    private var nextRoomID = 1
+    var nextRoomID = 1
     var nextMessageID = 1
     /// Messages sent with a key, by sender and key: where each is.
     var keyedMessages: [MessageKey: (roomID: Int, messageID: Int)] = [:]
     var subscribers = ChangeSubscribers()
     /// Whom each user ignores, by the user's name key: the names as their owners chose them.
-    private var ignoring: [String: Set<String>] = [:]
-    private var sessions = SessionBook()
+    var ignoring: [String: Set<String>] = [:]
+    var sessions = SessionBook()
     /// The invitations waiting for an answer, by id.
     var invitationsByID: [Int: WaitingInvitation] = [:]
     var nextInvitationID = 1
@@ -60,79 +60,6 @@ public actor InMemoryChatStore: SeedableStore {
     public init(clock: WallClock, hasher: any PasswordHasher) {
         self.clock = clock
         self.hasher = hasher
-    }
-
-    // MARK: - Accounts
-
-    public func signUp(name: String, password: String) async throws -> Session {
-        let name = Accounts.normalized(name)
-        try Accounts.check(name: name, password: password)
-        try checkIsFree(name)
-        let hash = try await hasher.hashed(password)
-        // Another sign-up may have taken the name while the hash was made.
-        try checkIsFree(name)
-        let now = clock.now()
-        let account = Account(user: User(name: name), passwordHash: hash, joinedAt: now)
-        accounts[Accounts.key(name)] = account
-        looks[Accounts.look(name)] = Accounts.key(name)
-        return sessions.open(for: account.user, now: now)
-    }
-
-    public func logIn(name: String, password: String) async throws -> Session {
-        try await logins.logIn(name: name, password: password, hasher: hasher) { key in
-            let now = clock.now()
-            failedLogins = failedLogins.filter { $0.value.last >= LoginThrottle.forgettingBefore(now) }
-            let failures = failedLogins[key]
-            try LoginThrottle.admit(failures: failures?.count ?? 0, lastFailure: failures?.last, now: now)
-            failedLogins[key] = ((failures?.count ?? 0) + 1, now)
-            return accounts[key].map { (account: $0, passwordHash: $0.passwordHash) }
-        } succeeding: { key, account in
-            failedLogins[key] = nil
-            return sessions.open(for: account.user, now: clock.now())
-        }
-    }
-
-    public func resume(_ token: SessionToken) async throws -> Session {
-        Session(user: try user(of: token), token: token)
-    }
-
-    public func logOut(_ session: Session) async throws {
-        sessions.close(session.token)
-        subscribers.end(sessionHash: session.token.hash)
-    }
-
-    /// Refuses a name an account has, or one that looks like an account's.
-    private func checkIsFree(_ name: String) throws {
-        guard accounts[Accounts.key(name)] == nil else { throw StoreError.nameTaken(name) }
-        if let other = looks[Accounts.look(name)].flatMap({ accounts[$0] }) {
-            throw StoreError.nameLooksLike(name: name, other: other.user.name)
-        }
-    }
-
-    /// The user a session belongs to. - Throws: `StoreError.sessionEnded` unless this store gave it and it is current.
-    func user(of token: SessionToken) throws -> User {
-        let key = try sessions.userKey(of: token, now: clock.now())
-        guard let account = accounts[key] else { throw StoreError.sessionEnded }
-        return account.user
-    }
-
-    /// The user `name` names, looked up without leaving the actor: a suspension between
-    /// reading a room and writing it back would let another call's change be lost.
-    func knownUser(named name: String) throws -> User {
-        guard let account = accounts[Accounts.key(name)] else { throw StoreError.unknownUser(name) }
-        return account.user
-    }
-
-    public func profile(named name: String) async throws -> UserProfile {
-        // A name typed with look-alike letters finds the account it looks like.
-        guard let account = accounts[Accounts.key(name)] ?? looks[Accounts.look(name)].flatMap({ accounts[$0] }) else {
-            throw StoreError.unknownUser(name)
-        }
-        return UserProfile(user: account.user, joinedAt: account.joinedAt)
-    }
-
-    public func userNames() async throws -> [String] {
-        accounts.values.map(\.user.name).sorted()
     }
 
     // MARK: - Rooms
@@ -175,7 +102,7 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     /// The 1:1 room of two known, different users, made if it does not exist.
-    private func directRoomState(between user: User, and other: User) throws -> Room {
+    func directRoomState(between user: User, and other: User) throws -> Room {
         let pair = Set([Accounts.key(user.name), Accounts.key(other.name)])
         let existing = roomsByID.values.first {
             $0.room.kind == .direct && Set(($0.room.members + $0.room.departed).map { Accounts.key($0.name) }) == pair
@@ -332,51 +259,5 @@ public actor InMemoryChatStore: SeedableStore {
 
     private func unsubscribe(_ id: UUID) {
         subscribers.remove(id)
-    }
-
-    // MARK: - Fixtures
-
-    /// Loads a fixture whole, or, on any problem, leaves the store as it was.
-    package func load(_ fixture: Fixture) async throws {
-        try fixture.validate()
-        let saved = (accounts, looks, projectsByID, postSearchTexts, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID)
-        do {
-            try loadValidated(fixture)
-        } catch {
-            (accounts, looks, projectsByID, postSearchTexts, roomsByID, studyRooms, nextProjectID, nextRoomID, nextMessageID) = saved
-            throw error
-        }
-    }
-
-    private func loadValidated(_ fixture: Fixture) throws {
-        func user(_ name: String, at place: String) throws -> User {
-            guard let account = accounts[Accounts.key(name)] else { throw Fixture.unknownName(name, at: place) }
-            return account.user
-        }
-        let joined = clock.now()
-        for (index, account) in fixture.users.enumerated() {
-            guard accounts[Accounts.key(account.name)] == nil else { throw Fixture.nameTaken(account.name, at: index) }
-            let user = User(name: account.name)
-            accounts[Accounts.key(account.name)] = Account(user: user, passwordHash: try hasher.hash(account.password), joinedAt: joined)
-            if looks[Accounts.look(account.name)] == nil { looks[Accounts.look(account.name)] = Accounts.key(account.name) }
-        }
-        for (index, post) in fixture.projects.enumerated() {
-            let writer = try user(post.writer, at: "projects[\(index)]")
-            _ = insertProject(post.draft, writer: writer, isOpen: post.isOpen, createdAt: post.createdAt ?? clock.now())
-        }
-        for (index, fixtureRoom) in fixture.rooms.enumerated() {
-            let members = try fixtureRoom.members.map { try user($0, at: "rooms[\(index)]") }
-            let room: Room
-            switch fixtureRoom.kind {
-            case .direct: room = try directRoomState(between: members[0], and: members[1])
-            case .group: room = insertRoom(kind: .group, members: members)
-            }
-            for line in fixtureRoom.messages {
-                let sender = try user(line.sender, at: "rooms[\(index)]")
-                let message = try append(line.text, to: room.id, from: sender, at: line.sentAt ?? clock.now())
-                // A seed is history: whoever wrote a message had read the room up to it.
-                roomsByID[room.id]?.lastRead[Accounts.key(sender.name)] = message.id
-            }
-        }
     }
 }
