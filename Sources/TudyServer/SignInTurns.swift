@@ -125,8 +125,9 @@ actor SignInTurns {
             }
             if allowances.count >= Self.networksRemembered { allowances = [:] }
         }
-        allowances[network, default: RequestRate(
-            burst: failuresPerNetwork, oneMoreEvery: ServerLimits.failedSignInPeriod, now: now)].take()
+        // Counted whether the bucket holds it or not: what is owed is paid as it refills.
+        _ = allowances[network, default: RequestRate(
+            burst: failuresPerNetwork, oneMoreEvery: ServerLimits.failedSignInPeriod, now: now)].reserve()
     }
 
     /// The network an address is in: its first three bytes (IPv4), or six (IPv6); an address

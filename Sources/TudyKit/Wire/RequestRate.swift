@@ -51,13 +51,6 @@ package struct RequestRate: Sendable {
         return true
     }
 
-    /// Counts one more, whether the bucket holds it or not: what is owed is paid by the time
-    /// it refills.
-    package mutating func take() {
-        refill()
-        tokens -= 1
-    }
-
     /// Counts one more request, and says how long to wait before sending it so as to keep to
     /// the rate (zero when it may go now). Requests that wait are counted in the order they
     /// asked, each after the one before.
