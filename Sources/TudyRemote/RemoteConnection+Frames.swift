@@ -36,9 +36,11 @@ extension RemoteConnection {
                 subscriptions.removeValue(forKey: local)?.continuation.finish()
                 return
             }
-            guard let change = frame.change?.change,
-                let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key
-            else { return }
+            guard let local = subscriptions.first(where: { $0.value.serverID == frame.subscription })?.key else { return }
+            if frame.change == nil, let page = frame.rooms {
+                return subscriptions[local]?.roomsPage(page, hasMore: frame.hasMore == true) ?? ()
+            }
+            guard let change = frame.change?.change else { return }
             subscriptions[local]?.deliver(change)
         }
     }

@@ -35,6 +35,7 @@ extension RemoteConnection {
         var request = WireRequest(op: .subscribe)
         request.since = subscription.newestMessageID
         if subscription.newestMessageID != nil { request.sinceRooms = subscription.roomCursors }
+        request.roomPages = true
         subscriptions[local]?.isAsked = true
         defer { subscriptions[local]?.isAsked = false }
         _ = try await call(request, expires: expires) { [weak self] reply in

@@ -23,14 +23,16 @@ struct RemoteSubscription {
     private var isOrderedPerRoom = false
     /// The user's rooms as this stream last knew them, by id; nil until the server first answers.
     private var rooms: [Int: Room]?
+    /// The rooms of an answer that comes in pages, until its last page.
+    private var arriving: [RoomSummary]?
 
     init(continuation: AsyncStream<StoreChange>.Continuation) {
         self.continuation = continuation
     }
 
-    /// The server's answer to a subscription: its id, and the user's rooms as they are now.
-    /// After a reconnection, the rooms joined or left and the members who came or went while
-    /// the connection was down are told.
+    /// The server's answer to a subscription: its id, and the user's rooms as they are now
+    /// (or their first page). After a reconnection, the rooms joined or left and the members
+    /// who came or went while the connection was down are told, once the last page is in.
     mutating func answered(_ reply: WireFrame) {
         serverID = reply.subscription
         // The first answer says where the stream starts; after that, the server catches up from
@@ -40,7 +42,18 @@ struct RemoteSubscription {
             isOrderedPerRoom = reply.roomCursors != nil
             for cursor in reply.roomCursors ?? [] { newestInRoom[cursor.roomID] = cursor.messageID }
         }
-        let now = Dictionary((reply.rooms ?? []).map { ($0.room.id, $0.room) }) { first, _ in first }
+        arriving = []
+        roomsPage(reply.rooms ?? [], hasMore: reply.hasMore == true)
+    }
+
+    /// A page of the rooms of the server's answer; the server sends no change of the
+    /// subscription before the last. A page with no answer before it is none of this stream's.
+    mutating func roomsPage(_ page: [RoomSummary], hasMore: Bool) {
+        guard var listed = arriving else { return }
+        listed += page
+        guard !hasMore else { return arriving = listed }
+        arriving = nil
+        let now = Dictionary(listed.map { ($0.room.id, $0.room) }) { first, _ in first }
         if let before = rooms {
             for id in Set(before.keys).union(now.keys).sorted() {
                 switch (before[id], now[id]) {

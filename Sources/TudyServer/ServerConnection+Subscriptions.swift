@@ -65,9 +65,21 @@ extension ServerConnection {
         reply.messageID = horizon
         reply.roomCursors = horizons.sorted { $0.key < $1.key }.map { WireRoomCursor(roomID: $0.key, messageID: $0.value) }
         // The rooms as they are now, from which a client that was away learns who came and went:
-        // their members only, not their last messages, which the catch-up tells.
-        reply.rooms = rooms.map { RoomSummary(room: $0.room, lastMessage: nil, unreadCount: 0) }
+        // their members only, not their last messages, which the catch-up tells. A client that
+        // takes them in pages gets the first here and the rest before any change, each filled
+        // to a reply's bytes; the live changes are read only after the last.
+        let listed = rooms.map { RoomSummary(room: $0.room, lastMessage: nil, unreadCount: 0) }.sorted { $0.room.id < $1.room.id }
+        var pages = request.roomPages == true ? WireService.roomPages(listed) : [listed]
+        reply.rooms = pages.removeFirst()
+        if !pages.isEmpty { reply.hasMore = true }
         await write(reply)
+        for (number, page) in pages.enumerated() {
+            var frame = WireFrame(type: .change)
+            frame.subscription = id
+            frame.rooms = page
+            if number < pages.count - 1 { frame.hasMore = true }
+            await write(frame)
+        }
         metrics.subscriptionStarted()
         isMade = true
         let catchesUp = !changed.isEmpty || missed != nil

@@ -135,10 +135,7 @@ struct WireService: Sendable {
             // the room `after` when it is given. The client puts them in the list's order.
             let rooms = try await store.rooms(of: try session(signedIn)).sorted { $0.room.id < $1.room.id }
             let rest = request.after.map { after in rooms.drop { $0.room.id <= after } } ?? rooms[...]
-            let fitting = Self.fitting(rest) { summary in
-                let names = (summary.room.members + summary.room.departed).map { $0.name.utf8.count + 16 }.reduce(0, +)
-                return 2 * (names + (summary.lastMessage.map { $0.text.utf8.count + $0.sender.name.utf8.count } ?? 0))
-            }
+            let fitting = Self.fitting(rest, textBytes: Self.roomBytes)
             reply.rooms = fitting
             if fitting.count < rest.count { reply.hasMore = true }
         case .room:
@@ -252,6 +249,27 @@ struct WireService: Sendable {
             2 * (message.text.utf8.count + message.sender.name.utf8.count)
                 + message.reactions.reduce(0) { $0 + 2 * $1.emoji.utf8.count + 32 }
         }
+    }
+
+    /// The most a room's texts can take as JSON: its members' and former members' names, its
+    /// own name and topic, and its last message.
+    static func roomBytes(_ summary: RoomSummary) -> Int {
+        let room = summary.room
+        let names = (room.members + room.departed).map { $0.name.utf8.count + 16 }.reduce(0, +)
+        let own = (room.name?.utf8.count ?? 0) + (room.topic?.utf8.count ?? 0)
+        return 2 * (names + own + (summary.lastMessage.map { $0.text.utf8.count + $0.sender.name.utf8.count } ?? 0))
+    }
+
+    /// `rooms` in the pages that each fit a reply, in their order; one empty page for none.
+    static func roomPages(_ rooms: [RoomSummary]) -> [[RoomSummary]] {
+        var pages: [[RoomSummary]] = []
+        var rest = rooms[...]
+        repeat {
+            let page = fitting(rest, textBytes: roomBytes)
+            pages.append(page)
+            rest = rest.dropFirst(page.count)
+        } while !rest.isEmpty
+        return pages
     }
 
     /// The first of `items` that fit in a reply of `ServerLimits.pageReplyBytes`, and always

@@ -48,7 +48,7 @@ struct ServerLimitsTests {
             "posts in a board reply; messages in a page":
                 "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked); \(number(ServerLimits.messagesPerPage))",
             "people one ignores; kinds of reaction on a message": "\(number(Quiet.ignoreLimit)); \(Reaction.kindsLimit)",
-            "a reply of messages, posts, names or rooms": kib(ServerLimits.pageReplyBytes),
+            "a reply of messages, posts, names or rooms (a subscription's rooms too)": kib(ServerLimits.pageReplyBytes),
             "a message, a post's body": "\(number(Message.maximumLength)) characters",
             "people in a group room; rooms one person is in": "\(Room.memberLimit); \(Room.roomsPerPersonLimit)",
             "those who left a room, named in it": "\(Room.departedLimit)",

@@ -66,6 +66,9 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var since: Int?
     /// For `subscribe` after a reconnection: the newest message already received in each room.
     package var sinceRooms: [WireRoomCursor]?
+    /// For `subscribe`: the client takes the rooms of its reply in pages (the rest as frames of
+    /// the subscription, each with `has_more` but the last); without it they come in the reply.
+    package var roomPages: Bool?
     /// `find_messages`: the folded words to find.
     package var words: [String]?
     /// `accept_invitation`, `decline_invitation`: the invitation's id.
@@ -79,6 +82,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case messageID = "message_id"
         case replyTo = "reply_to"
         case sinceRooms = "since_rooms"
+        case roomPages = "room_pages"
         case invitationID = "invitation_id"
     }
 
