@@ -53,7 +53,9 @@ let package = Package(
         ),
         .target(
             name: "TudyKit",
-            dependencies: ["CArgon2", "CMessageDigest"]
+            dependencies: ["CArgon2", "CMessageDigest"],
+            // ICU, which Foundation brings on Linux: its TS #39 confusables (`ConfusableSkeleton`).
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
         .target(
             name: "TudySQLite",

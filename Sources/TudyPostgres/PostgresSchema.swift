@@ -213,6 +213,8 @@ enum PostgresSchema {
         // How each name looks, so that no new name looks like one taken; accounts made before
         // that look alike keep their names (`lookAlikeAccounts`).
         (18, ["ALTER TABLE users ADD COLUMN look_key TEXT", .fillLooks, "CREATE INDEX user_by_look_key ON users(look_key)"]),
+        // Looks from the whole of TS #39's confusables (ICU's), where they were a subset.
+        (19, [.fillLooks]),
     ]
 
     /// How large a message index's list of entries not yet merged in may grow, in KiB:

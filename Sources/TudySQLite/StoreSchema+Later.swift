@@ -23,11 +23,19 @@ extension StoreSchema {
             // How each name looks (`Accounts.look`), so that no new name looks like one taken.
             // Accounts made before that look alike keep their names (`lookAlikeAccounts`).
             try db.execute(sql: "ALTER TABLE user ADD COLUMN look_key TEXT")
-            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM user") {
-                try db.execute(
-                    sql: "UPDATE user SET look_key = ? WHERE id = ?", arguments: [Accounts.look(row["name"]), row["id"] as Int64])
-            }
+            try fillLooks(db)
             try db.execute(sql: "CREATE INDEX user_by_look_key ON user(look_key)")
+        }
+        migrator.registerMigration("v24 name looks by TS 39") { db in
+            // Looks from the whole of TS #39's confusables (ICU's), where they were a subset.
+            try fillLooks(db)
+        }
+    }
+
+    /// Sets each account's `look_key` to its name's look (`Accounts.look`).
+    private static func fillLooks(_ db: Database) throws {
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM user") {
+            try db.execute(sql: "UPDATE user SET look_key = ? WHERE id = ?", arguments: [Accounts.look(row["name"]), row["id"] as Int64])
         }
     }
 }

@@ -11,7 +11,8 @@ import Testing
 struct NameLookTests {
     @Test("a name typed in letters that pass for Latin ones, full-width or mathematical letters, digits for letters, rn for m, looks as the Latin name does", arguments: [
         ("асе", "ace"), ("ａｌｉｃｅ", "alice"), ("𝖺𝗅𝗂𝖼𝖾", "alice"), ("a1ice", "alice"), ("rnary", "mary"), ("ΟΧΙ", "oxi"),
-        ("ВОВ", "bob"), ("dave", "clave"), ("bοb", "bob"), ("ALICE", "alice"),
+        ("ВОВ", "bob"), ("bοb", "bob"), ("ALICE", "alice"), ("alıce", "alice"), ("ɑlice", "alice"), ("ꮪam", "sam"),
+        ("ΗΕΝRΥ", "henry"), ("Νick", "nick"), ("νick", "vick"), ("b0b", "bob"), ("ᴀnn", "ann"), ("Ꭺnn", "ann"),
     ])
     func looksAlike(_ one: String, _ other: String) {
         #expect(NameLook.of(one) == NameLook.of(other), "\(one): \(NameLook.of(one)), \(other): \(NameLook.of(other))")
@@ -27,7 +28,9 @@ struct NameLookTests {
         #expect(!Mention.names(alice, in: "mail alice@example.org"), "\(Accounts.look("example.org"))")
     }
 
-    @Test("names that only share letters look different", arguments: [("alice", "alicia"), ("김철수", "김철호"), ("bob", "rob"), ("ian", "lan")])
+    @Test("names that only share letters look different, or share them in a case where they look different", arguments: [
+        ("alice", "alicia"), ("김철수", "김철호"), ("bob", "rob"), ("ian", "lan"), ("νick", "nick"), ("ali", "all"),
+    ])
     func looksDifferent(_ one: String, _ other: String) {
         #expect(NameLook.of(one) != NameLook.of(other))
     }
@@ -110,5 +113,45 @@ struct NameLookTests {
             "INSERT INTO users (name, name_key, look_key, password_hash) VALUES ('асе', '\(Accounts.key("асе"))', '\(Accounts.look("асе"))', 'x')",
             in: url)
         #expect(try await store.lookAlikeAccounts() == [["ace", "асе"]])
+    }
+
+    /// The look the subset of TS #39 before ICU's whole table gave Greek `Νick`: its `Ν` folded
+    /// to `ν`, which passes for `v`.
+    private static let oldLook = "vick"
+
+    @Test("a SQLite store whose looks came from the subset of TS #39 has them made again from the whole table when it opens, and the look-alikes listed")
+    func sqliteLooksMadeAgain() async throws {
+        let path = try TemporaryDirectory.make().appendingPathComponent("tudy.sqlite").path
+        let hasher = Argon2idPasswordHasher(cost: .testing)
+        _ = try await SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher).signUp(name: "nick", password: "password-nick")
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO user (name, name_key, look_key, password_hash) VALUES (?, ?, ?, 'x')",
+                arguments: ["Νick", Accounts.key("Νick"), Self.oldLook])
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v24 name looks by TS 39'")
+        }
+        try queue.close()
+        let store = try SQLiteChatStore(path: path, clock: .stepping(from: TestApp.start), hasher: hasher)
+        #expect(try await store.lookAlikeAccounts() == [["nick", "Νick"]])
+        _ = try await store.signUp(name: "vick", password: "password-vick")
+    }
+
+    @Test("a PostgreSQL database whose looks came from the subset of TS #39 has them made again from the whole table at migration, and the look-alikes listed", .notQuick)
+    func postgresLooksMadeAgain() async throws {
+        let url = try await PostgresTestCluster.newDatabase()
+        let first = try await PostgresTestCluster.store(at: url)
+        _ = try await first.signUp(name: "nick", password: "password-nick")
+        await first.close()
+        for statement in [
+            "INSERT INTO users (name, name_key, look_key, password_hash) VALUES ('Νick', '\(Accounts.key("Νick"))', '\(Self.oldLook)', 'x')",
+            "DELETE FROM tudy_migration WHERE version = 19",
+        ] {
+            try await PostgresTestCluster.administer(statement, in: url)
+        }
+        let store = try await PostgresTestCluster.store(at: url)
+        defer { Task { await store.close() } }
+        #expect(try await store.lookAlikeAccounts() == [["nick", "Νick"]])
+        _ = try await store.signUp(name: "vick", password: "password-vick")
     }
 }

@@ -1,20 +1,63 @@
+import Foundation
+
 /// How a name looks, so that two accounts never look alike: `аlice` with a Cyrillic `а`, a
-/// full-width `ａｌｉｃｅ` or a mathematical `𝖺𝗅𝗂𝖼𝖾` is not another person beside `alice`.
+/// full-width `ａｌｉｃｅ`, a mathematical `𝖺𝗅𝗂𝖼𝖾` or `ΗΕΝRΥ` in Greek capitals is not
+/// another person beside `alice` or `henry`.
 ///
-/// A name's look is its compatibility case fold (`CaseFolding.search`: NFKC and full case),
-/// then each letter that looks like a Latin one replaced by it, and `m` and `d` by the pairs
-/// they pass for (`rn`, `cl`), after the confusable prototypes of Unicode TS #39 for the
-/// scripts people mix into Latin (Cyrillic, Greek, Armenian, IPA letters and digits). This is
-/// a subset of TS #39's table, the letters a Latin name can be imitated with; a name that
-/// mixes scripts not used together (`scriptsMixed`) is refused before it is looked at.
+/// A look is built from the confusable skeletons of Unicode TS #39 (`ConfusableSkeleton`) of
+/// the name as it is written (after NFKC), since a name is shown as its owner wrote it and a
+/// letter may pass for a Latin one only in one case: Greek `Ν` passes for `N` and `ν` for
+/// `v`; Cyrillic `В` for `B`, and `в` for the small capital `ʙ`. A capital beyond ASCII takes
+/// its skeleton (the Latin capital's that has it); another letter beyond ASCII its own if that
+/// is plain Latin, else its capital's if that is, else its own with small capitals read as the
+/// letters they are. The
+/// whole is case-folded (`CaseFolding.search`), given its skeleton again, for what passes for
+/// several letters (`m` for `rn`), and folded once more, since a prototype may be a capital
+/// (`0` passes for `O`, and so for `o`). A name that mixes scripts not used together
+/// (`scriptsMixed`) is refused before it is looked at.
 package enum NameLook {
     /// The look of a name: equal for names that look alike.
     package static func of(_ name: String) -> String {
-        var look = ""
-        for scalar in CaseFolding.search(name).unicodeScalars {
-            if let prototype = prototypes[scalar.value] { look += prototype } else { look.unicodeScalars.append(scalar) }
+        var letters = ""
+        for scalar in name.precomposedStringWithCompatibilityMapping.unicodeScalars {
+            guard !scalar.isASCII else {
+                letters.unicodeScalars.append(scalar)
+                continue
+            }
+            let own = ConfusableSkeleton.of(String(scalar))
+            guard !scalar.properties.changesWhenLowercased else {
+                letters += latinCapitals[own] ?? own
+                continue
+            }
+            let capital = ConfusableSkeleton.of(String(scalar).uppercased())
+            letters += own.isPlainLatin || !capital.isPlainLatin ? smallCapitalsRead(own) : latinCapitals[capital] ?? capital
         }
-        return look
+        return CaseFolding.search(ConfusableSkeleton.of(CaseFolding.search(letters)))
+    }
+
+    /// The Latin capitals by their skeletons: a capital that passes for one is read as it,
+    /// since a skeleton may be a small letter (`I`'s is `l`) and Greek `ΟΧΙ` passes for `OXI`,
+    /// which is the name `oxi`.
+    private static let latinCapitals: [String: String] = Dictionary(
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { letter in
+            let capital = String(UnicodeScalar(letter))
+            return (ConfusableSkeleton.of(capital), capital)
+        }
+    ) { first, _ in first }
+
+    /// `text` with each Latin small capital (`ᴀ`, `ʙ`) as the lower-case letter it is, by its
+    /// Unicode name.
+    private static func smallCapitalsRead(_ text: String) -> String {
+        let prefix = "LATIN LETTER SMALL CAPITAL "
+        var read = ""
+        for scalar in text.unicodeScalars {
+            if let name = scalar.properties.name, name.hasPrefix(prefix), name.count == prefix.count + 1, let letter = name.last {
+                read += letter.lowercased()
+            } else {
+                read.unicodeScalars.append(scalar)
+            }
+        }
+        return read
     }
 
     /// The scripts a name mixes that are not used together, named (`Latin and Cyrillic`); nil
@@ -83,23 +126,11 @@ package enum NameLook {
             }
         }
     }
+}
 
-    /// What a folded letter looks like, in Latin, where it passes for one: TS #39's
-    /// prototypes, folded, for the letters of the scripts above.
-    private static let prototypes: [UInt32: String] = [
-        // Latin letters that pass for two, and Latin's own look-alikes.
-        0x6D: "rn", 0x64: "cl", 0x131: "i", 0x237: "j", 0x251: "a", 0x261: "g", 0x269: "i", 0x28B: "u", 0x3F3: "j",
-        0x1D00: "a", 0x1D04: "c", 0x1D0F: "o", 0x1D1C: "u", 0x1D20: "v", 0x1D21: "w", 0x1D22: "z",
-        // Digits that pass for letters.
-        0x30: "o", 0x31: "l",
-        // Cyrillic.
-        0x430: "a", 0x435: "e", 0x456: "i", 0x458: "j", 0x43E: "o", 0x440: "p", 0x441: "c", 0x443: "y", 0x445: "x",
-        0x455: "s", 0x4BB: "h", 0x4CF: "l", 0x501: "cl", 0x51B: "q", 0x51D: "w", 0x4AF: "y", 0x461: "w", 0x44C: "b",
-        0x432: "b", 0x43D: "h", 0x442: "t", 0x43A: "k", 0x43C: "rn", 0x457: "i", 0x4E7: "o", 0x451: "e",
-        // Greek.
-        0x3B1: "a", 0x3BF: "o", 0x3BD: "v", 0x3C1: "p", 0x3B9: "i", 0x3B3: "y", 0x3C5: "u", 0x3BA: "k", 0x3C7: "x",
-        0x3C4: "t", 0x3B5: "e", 0x3C9: "w", 0x3B7: "n",
-        // Armenian.
-        0x585: "o", 0x57D: "u", 0x570: "h", 0x578: "n", 0x566: "q", 0x581: "g", 0x561: "w",
-    ]
+extension String {
+    /// Whether every character is an ASCII letter or digit.
+    fileprivate var isPlainLatin: Bool {
+        !isEmpty && unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }
+    }
 }
