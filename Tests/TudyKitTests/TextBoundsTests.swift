@@ -49,6 +49,25 @@ struct TextBoundsTests {
         #expect(Accounts.key(CraftedText.frameFull) != Accounts.key("alice"))
         #expect(Accounts.normalized(CraftedText.frameFull) == CraftedText.frameFull, "left for check to refuse")
     }
+
+    @Test("two names have one key, found without folding, exactly when their folded keys are equal: 20,000 seeded pairs of ASCII, Hangul, accents, ß and lengths about the bound")
+    func oneKeyWithoutFolding() {
+        var random = SeededGenerator(seed: 65)
+        // The first ten are ASCII and Hangul syllables, which fold by lower case alone.
+        let pieces = ["a", "A", "b", "B", "z", "Z", "1", "_", "가", "힣", "é", "e\u{301}", "ß", "SS", "ss", "ı", "İ", "Ω", "ω"]
+        func name() -> String {
+            let length = [1, 2, 3, 8, 63, 64, 65, 256, 257][Int.random(in: 0..<9, using: &random)]
+            let kinds = Bool.random(using: &random) ? 10 : pieces.count
+            let piece = { pieces[Int.random(in: 0..<kinds, using: &random)] }
+            return (0..<length).map { _ in piece() }.joined()
+        }
+        for _ in 0..<20_000 {
+            let one = name()
+            // Half the time the other is the same name in another case, to reach the equal ones.
+            let other = Bool.random(using: &random) ? name() : (Bool.random(using: &random) ? one.uppercased() : one.lowercased())
+            #expect(Accounts.haveOneKey(one, other) == (Accounts.key(one) == Accounts.key(other)), "\(one) / \(other)")
+        }
+    }
 }
 
 /// The same bound on every store, for every text a person gives one.

@@ -13,6 +13,6 @@ public struct User: Hashable, Sendable, Codable {
 
     /// Whether two names belong to the same account: the same once normalized and case-folded.
     package func isNamed(_ other: String) -> Bool {
-        name == other || Accounts.key(name) == Accounts.key(other)
+        name == other || Accounts.haveOneKey(name, other)
     }
 }

@@ -72,6 +72,14 @@ package enum Accounts {
         return CaseFolding.name(name)
     }
 
+    /// Whether two names have one key (`key`), found without folding names of ASCII and Hangul
+    /// syllables: comparing members by name is most of what a room's rules cost. Such a text
+    /// holds no marks, so it is a name when its bytes are few enough.
+    package static func haveOneKey(_ one: String, _ other: String) -> Bool {
+        guard let alike = CaseFolding.foldAlikeByLowerCase(one, other) else { return key(one) == key(other) }
+        return alike || (one.utf8.count > maximumTypedNameBytes && other.utf8.count > maximumTypedNameBytes)
+    }
+
     /// What names are told apart by, beyond their keys: how they look (`NameLook`). A text
     /// that can not be a name gets a look no account has.
     package static func look(_ name: String) -> String {

@@ -28,13 +28,27 @@ package enum CaseFolding {
         return text.withUTF8 { text in word.withUTF8 { ByteSearch.contains(text, $0) } }
     }
 
+    /// Whether two texts fold alike, found without folding either when both are of the common
+    /// cases (which fold alike by every rule here); nil when one is not.
+    package static func foldAlikeByLowerCase(_ one: String, _ other: String) -> Bool? {
+        guard isFoldedByLowerCase(one), isFoldedByLowerCase(other) else { return nil }
+        return one.utf8.count == other.utf8.count
+            && zip(one.utf8, other.utf8).allSatisfy { asciiLowerCase($0) == asciiLowerCase($1) }
+    }
+
     private static func folded(_ text: String, normalizing normalize: (String) -> String) -> String {
-        // The common cases, kept cheap: ASCII, and Korean written in syllables, which have
-        // no case and no other form, fold by lower case alone.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) || text.unicodeScalars.allSatisfy(isASCIIOrHangulSyllable) {
-            return text.lowercased()
-        }
+        if isFoldedByLowerCase(text) { return text.lowercased() }
         return normalize(normalize(text).uppercased().lowercased())
+    }
+
+    /// The common cases, kept cheap: ASCII, and Korean written in syllables, which have no
+    /// case and no other form, fold by (ASCII's) lower case alone.
+    private static func isFoldedByLowerCase(_ text: String) -> Bool {
+        text.utf8.allSatisfy({ $0 < 0x80 }) || text.unicodeScalars.allSatisfy(isASCIIOrHangulSyllable)
+    }
+
+    private static func asciiLowerCase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     private static func isASCIIOrHangulSyllable(_ scalar: Unicode.Scalar) -> Bool {
