@@ -95,7 +95,7 @@ extension InMemoryChatStore {
 
     /// Whether two people are both in some group room.
     private func sharesGroupRoom(_ one: User, _ other: User) -> Bool {
-        roomsByID.values.contains { $0.room.kind == .group && $0.room.hasMember(one) && $0.room.hasMember(other) }
+        roomsByID.rooms(of: one).contains { $0.room.kind == .group && $0.room.hasMember(other) }
     }
 
     private func checkInvitationLists(for invitee: User, by inviter: User) throws {

@@ -47,7 +47,7 @@ extension InMemoryChatStore {
         try MessageSearch.check(words)
         let user = try user(of: session.token)
         var found: [Message] = []
-        for state in roomsByID.values where state.room.hasMember(user) {
+        for state in roomsByID.rooms(of: user) {
             for message in state.messages where message.id < before ?? .max {
                 if MessageSearch.matches(folded: searchText(of: message), words) { found.append(message) }
             }

@@ -41,7 +41,7 @@ public actor InMemoryChatStore: SeedableStore {
     /// Each message's text folded for a search, with the text it was folded from, filled by
     /// the searches that read it.
     var messageSearchTexts: [Int: (text: String, folded: String)] = [:]
-    var roomsByID: [Int: RoomState] = [:]
+    var roomsByID = RoomDirectory()
     /// Each post's study room, by the post's id.
     var studyRooms: [Int: Int] = [:]
     var nextProjectID = 1
@@ -66,8 +66,7 @@ public actor InMemoryChatStore: SeedableStore {
 
     public func rooms(of session: Session) async throws -> [RoomSummary] {
         let user = try user(of: session.token)
-        return roomsByID.values
-            .filter { $0.room.hasMember(user) }
+        return roomsByID.rooms(of: user)
             .map { [ignored = ignored(by: user)] state in
                 let lastRead = state.lastRead[Accounts.key(user.name)] ?? 0
                 return RoomSummary(
@@ -215,7 +214,7 @@ public actor InMemoryChatStore: SeedableStore {
     public func quiet(of session: Session) async throws -> Set<Quiet> {
         let user = try user(of: session.token)
         let key = Accounts.key(user.name)
-        let rooms = roomsByID.values.filter { $0.room.hasMember(user) && $0.muted.contains(key) }.map { Quiet.room($0.room.id) }
+        let rooms = roomsByID.rooms(of: user).filter { $0.muted.contains(key) }.map { Quiet.room($0.room.id) }
         return Set(rooms + (ignoring[key] ?? []).map(Quiet.person))
     }
 
@@ -227,8 +226,7 @@ public actor InMemoryChatStore: SeedableStore {
             throw StoreError.roomFull(room.id)
         }
         for user in newcomers {
-            let rooms = roomsByID.values.count { $0.room.hasMember(user) }
-            if rooms >= Room.roomsPerPersonLimit { throw StoreError.tooManyRooms(user.name) }
+            if roomsByID.roomCount(of: user) >= Room.roomsPerPersonLimit { throw StoreError.tooManyRooms(user.name) }
         }
     }
 
