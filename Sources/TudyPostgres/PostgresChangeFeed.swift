@@ -12,7 +12,7 @@ import TudyKit
 actor PostgresChangeFeed {
     static let channel = "tudy_change"
 
-    private struct Follower {
+    struct Follower {
         let viewer: User
         /// The viewer's folded name, as the database keeps it beside the name.
         let viewerKey: String
@@ -24,20 +24,20 @@ actor PostgresChangeFeed {
         let continuation: AsyncStream<StoreChange>.Continuation
     }
 
-    private let client: PostgresClient
-    private let logger: Logger
-    private var followers: [UUID: Follower] = [:]
+    let client: PostgresClient
+    let logger: Logger
+    var followers: [UUID: Follower] = [:]
     /// The followers of each viewer, by folded name: a message is offered to the followers of
     /// its room's members only, not to every follower on the server.
     private var followerIDsByViewer: [String: Set<UUID>] = [:]
     /// Rooms as last told, so that a change is told as what it changed.
-    private var rooms: [Int: Room] = [:]
+    var rooms: [Int: Room] = [:]
     /// For each room a follower here is in (or may have come into), the newest message told
     /// there, or known to have come before every follower began; 0 while none is.
-    private var told: [Int: Int] = [:]
+    var told: [Int: Int] = [:]
     /// The newest message there was when the feed first listened: after a lost connection, a
     /// room with no message told is read from here.
-    private var floor = 0
+    var floor = 0
     private var listening: Task<Void, Never>?
     /// Whether the database answers, as the listening connection last found it.
     private var health = StoreHealth.up
@@ -129,7 +129,7 @@ actor PostgresChangeFeed {
     }
 
     /// The followers whose viewers have these folded names.
-    private func followers(of viewerKeys: some Sequence<String>) -> [Follower] {
+    func followers(of viewerKeys: some Sequence<String>) -> [Follower] {
         viewerKeys.flatMap { key in (followerIDsByViewer[key] ?? []).compactMap { followers[$0] } }
     }
 
@@ -163,32 +163,32 @@ actor PostgresChangeFeed {
         }
     }
 
-    private func newest(on connection: PostgresConnection) async throws -> Int {
+    func newest(on connection: PostgresConnection) async throws -> Int {
         try await PostgresChatStore.one(Int.self, "SELECT COALESCE(MAX(id), 0)::BIGINT FROM message", on: connection) ?? 0
     }
 
     // What the notifications said is to be read: noted at once, read by one reader, so that a
     // burst of notifications costs one read, not one each.
     /// The messages notifications named, in the order they committed.
-    private var messagesNamed: [(roomID: Int, id: Int)] = []
+    var messagesNamed: [(roomID: Int, id: Int)] = []
     /// Every followed room is to be read from the newest message told there: notifications
     /// were lost (a lost connection) or named no message (an older server), or more were
     /// waiting than `namedLimit`.
-    private var everyRoomToRead = false
+    var everyRoomToRead = false
     /// Rooms to be read from the newest message told there: rooms a follower began in.
-    private var roomsToCatchUp: Set<Int> = []
-    private var roomsToRead: [Int] = []
+    var roomsToCatchUp: Set<Int> = []
+    var roomsToRead: [Int] = []
     /// Messages edited or deleted, to be read as they are now.
-    private var changedToRead: [Int] = []
+    var changedToRead: [Int] = []
     /// Read marks moved, told once the messages committed before them are.
-    private var readsToTell: [(roomID: Int, reader: User, upTo: Int)] = []
+    var readsToTell: [(roomID: Int, reader: User, upTo: Int)] = []
     /// Read marks may have moved unheard (a lost connection): each room's are read.
-    private var marksToRead = false
+    var marksToRead = false
     /// Sessions may have ended unheard (a lost connection): each follower's is looked up.
-    private var sessionsToCheck = false
-    private var reading: Task<Void, Never>?
+    var sessionsToCheck = false
+    var reading: Task<Void, Never>?
     /// Set by `stop`: a notification that arrives after it starts no reader.
-    private var isStopped = false
+    var isStopped = false
 
     /// Whether a reader is at work; once stopped, it ends.
     var isReading: Bool { reading != nil }
@@ -249,7 +249,7 @@ actor PostgresChangeFeed {
     }
 
     /// Ends the streams of a session that ended: nothing more is told to them.
-    private func endSession(hash: String) {
+    func endSession(hash: String) {
         for (id, follower) in followers where follower.sessionHash == hash {
             remove(id)
             follower.continuation.finish()
@@ -270,158 +270,5 @@ actor PostgresChangeFeed {
     private func startReading() {
         guard reading == nil, !isStopped else { return }
         reading = Task { await self.readWhileNoted() }
-    }
-
-    private func readWhileNoted() async {
-        // Once stopped (the store closed), a read fails at once and a sleep returns at once:
-        // trying again would spin.
-        while (!messagesNamed.isEmpty || everyRoomToRead || !roomsToCatchUp.isEmpty || sessionsToCheck || marksToRead
-            || !roomsToRead.isEmpty || !readsToTell.isEmpty || !changedToRead.isEmpty) && !Task.isCancelled && !isStopped
-        {
-            // Every room read from its mark finds whatever was named too.
-            let named = everyRoomToRead ? [] : messagesNamed
-            let catchingUp = everyRoomToRead ? told.keys.sorted() : roomsToCatchUp.sorted()
-            let roomIDs = roomsToRead
-            let changedIDs = changedToRead
-            let checksSessions = sessionsToCheck
-            let readsMarks = marksToRead
-            let reads = readsToTell
-            sessionsToCheck = false
-            messagesNamed = []
-            everyRoomToRead = false
-            roomsToCatchUp = []
-            marksToRead = false
-            roomsToRead = []
-            changedToRead = []
-            readsToTell = []
-            do {
-                try await client.withConnection { connection in
-                    if checksSessions { try await self.endSessionsGone(on: connection) }
-                    if !named.isEmpty { try await self.readMessages(named: named, on: connection) }
-                    if !catchingUp.isEmpty { try await self.readMessages(after: catchingUp, on: connection) }
-                    if !changedIDs.isEmpty { try await self.readChanged(changedIDs, on: connection) }
-                    for roomID in roomIDs { try await self.readRoom(roomID, on: connection) }
-                    if readsMarks { try await self.readMarks(on: connection) }
-                }
-                for read in reads { tell(read.reader, readUpTo: read.upTo, in: read.roomID) }
-            } catch {
-                logger.error("could not read the database's changes: trying again", metadata: ["error": "\(PostgresChatStore.reason(error))"])
-                // Read again from each room's mark: what was told before the failure is not told again.
-                if !named.isEmpty { everyRoomToRead = true }
-                roomsToCatchUp.formUnion(catchingUp)
-                marksToRead = marksToRead || readsMarks
-                readsToTell = reads + readsToTell
-                sessionsToCheck = sessionsToCheck || checksSessions
-                roomsToRead = roomIDs + roomsToRead.filter { !roomIDs.contains($0) }
-                changedToRead = changedIDs + changedToRead.filter { !changedIDs.contains($0) }
-                try? await Task.sleep(for: .seconds(1))
-            }
-        }
-        reading = nil
-    }
-
-    /// Ends the streams whose session is no longer in the database.
-    private func endSessionsGone(on connection: PostgresConnection) async throws {
-        let hashes = Array(Set(followers.values.map(\.sessionHash)))
-        guard !hashes.isEmpty else { return }
-        let live = Set(try await PostgresChatStore.all(
-            String.self, "SELECT token_hash FROM session WHERE token_hash = ANY(\(hashes))", on: connection))
-        for hash in hashes where !live.contains(hash) { endSession(hash: hash) }
-    }
-
-    /// The messages notifications named, told in the order they committed.
-    private func readMessages(named: [(roomID: Int, id: Int)], on connection: PostgresConnection) async throws {
-        try await tellNew(connection.execute(PostgresNamedMessagesStatement(ids: named.map(\.id)), logger: PostgresChatStore.quiet))
-    }
-
-    /// Every message of these rooms after the newest told in each, a batch at a time. A room
-    /// with none told yet is read from the feed's floor.
-    private func readMessages(after roomIDs: [Int], on connection: PostgresConnection) async throws {
-        while true {
-            let marks = roomIDs.map { told[$0].map { $0 == 0 ? floor : $0 } ?? floor }
-            let count = try await tellNew(
-                connection.query(
-                    """
-                    \(unescaped: PostgresNamedMessagesStatement.columns)
-                    FROM unnest(\(roomIDs)::BIGINT[], \(marks)::BIGINT[]) AS mark (room_id, after)
-                    JOIN message ON message.room_id = mark.room_id AND message.id > mark.after
-                    \(unescaped: PostgresNamedMessagesStatement.joins)
-                    ORDER BY message.id LIMIT 500
-                    """, logger: PostgresChatStore.quiet
-                ).map(PostgresNamedMessagesStatement.decode))
-            guard count == 500 else { return }
-        }
-    }
-
-    /// Tells each message read to the followers in its room, once: one at or before the newest
-    /// told in its room was told already. Returns how many were read.
-    @discardableResult
-    private func tellNew(_ rows: AsyncThrowingMapSequence<PostgresRowSequence, PostgresNamedMessagesStatement.Row>) async throws -> Int {
-        var count = 0
-        for try await row in rows {
-            count += 1
-            guard let mark = told[row.roomID], row.id > mark else { continue }
-            told[row.roomID] = row.id
-            let message = PostgresChatStore.message(
-                id: row.id, roomID: row.roomID, text: row.text, sentAt: row.sentAt, status: row.status, kind: row.kind,
-                sender: row.sender, quoted: (row.quotedID, row.quotedText, row.quotedStatus, row.quotedSender))
-            for follower in followers(of: row.memberKeys) where row.id > follower.after[row.roomID] ?? 0 {
-                follower.continuation.yield(.message(message))
-            }
-        }
-        return count
-    }
-
-    /// Messages edited or deleted, as they are now, told to the members of their rooms.
-    private func readChanged(_ ids: [Int], on connection: PostgresConnection) async throws {
-        for message in try await PostgresChatStore.messages(
-            where: "message.id = ANY(ARRAY[\(ids.map(String.init).joined(separator: ","))]::BIGINT[])", order: "ASC",
-            limit: ids.count, on: connection)
-        {
-            let members = try await PostgresChatStore.all(
-                String.self,
-                """
-                SELECT users.name_key FROM membership JOIN users ON users.id = membership.user_id
-                WHERE membership.room_id = \(message.roomID) AND membership.is_member
-                """, on: connection)
-            for follower in followers(of: members) {
-                follower.continuation.yield(.messageChanged(message))
-            }
-        }
-    }
-
-    /// Tells the other followers in a room, as last read, that a member read it further.
-    private func tell(_ reader: User, readUpTo upTo: Int, in roomID: Int) {
-        guard let members = rooms[roomID]?.members else { return }
-        let readerKey = Accounts.key(reader.name)
-        for follower in followers(of: members.map { Accounts.key($0.name) }) where follower.viewerKey != readerKey {
-            follower.continuation.yield(.read(roomID: roomID, reader: reader, upTo: upTo))
-        }
-    }
-
-    /// After a lost connection, every member's read mark in the rooms followed, as it is now:
-    /// a mark that moved meanwhile is told (one that did not is told again, which moves nothing).
-    private func readMarks(on connection: PostgresConnection) async throws {
-        let roomIDs = rooms.keys.sorted()
-        guard !roomIDs.isEmpty else { return }
-        for try await (roomID, name, upTo) in try await connection.query(
-            """
-            SELECT membership.room_id, users.name, membership.last_read_message_id FROM membership JOIN users ON users.id = membership.user_id
-            WHERE membership.room_id = ANY(\(roomIDs)) AND membership.is_member AND membership.last_read_message_id > 0
-            """, logger: PostgresChatStore.quiet
-        ).decode((Int, String, Int).self) {
-            tell(User(name: name), readUpTo: upTo, in: roomID)
-        }
-    }
-
-    private func readRoom(_ roomID: Int, on connection: PostgresConnection) async throws {
-        let now = try await PostgresChatStore.room(id: roomID, on: connection)
-        let before = rooms[roomID]
-        rooms[roomID] = now
-        for follower in followers.values {
-            if let change = StoreChange.membership(before: before, after: now, viewer: follower.viewer) {
-                follower.continuation.yield(change)
-            }
-        }
     }
 }

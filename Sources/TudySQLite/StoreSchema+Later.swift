@@ -2,8 +2,51 @@ import GRDB
 import TudyKit
 
 extension StoreSchema {
-    /// The migrations after v21, kept here so that the first file stays short.
+    /// The migrations after v18, kept here so that the first file stays short.
     static func registerLater(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v19 reactions") { db in
+            // Who set which emoji on which message (`/react`), in the order they were set;
+            // keyed by message and emoji, so that a message's are counted in that order
+            // without a sort.
+            try db.execute(sql: """
+                    CREATE TABLE reaction (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        message_id INTEGER NOT NULL REFERENCES message(id),
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        emoji TEXT NOT NULL,
+                        UNIQUE (message_id, emoji, user_id)
+                    );
+                    """)
+        }
+        migrator.registerMigration("v20 quiet") { db in
+            // Rooms muted and people ignored (`/mute`, `/ignore`), kept with the account so
+            // that every client of its obeys them.
+            try db.execute(sql: """
+                    ALTER TABLE membership ADD COLUMN muted BOOLEAN NOT NULL DEFAULT 0;
+                    CREATE TABLE ignoring (
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        ignored_id INTEGER NOT NULL REFERENCES user(id),
+                        PRIMARY KEY (user_id, ignored_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        migrator.registerMigration("v21 read marks told") { db in
+            // Each move of a member's read mark, kept by a trigger whoever writes, so that the
+            // store's watcher tells the room's members by key (the counts of who has not read
+            // a message yet), as it tells them of new messages.
+            try db.execute(sql: """
+                    CREATE TABLE read_change (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id),
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        up_to INTEGER NOT NULL
+                    );
+                    CREATE TRIGGER read_change_move AFTER UPDATE OF last_read_message_id ON membership
+                    WHEN new.last_read_message_id > old.last_read_message_id BEGIN
+                        INSERT INTO read_change (room_id, user_id, up_to) VALUES (new.room_id, new.user_id, new.last_read_message_id);
+                    END;
+                    """)
+        }
         migrator.registerMigration("v22 invitations") { db in
             // Invitations waiting for an answer (`/invite` of someone who shares no group room
             // with the inviter): one per person and room, found by invitee, counted by inviter.

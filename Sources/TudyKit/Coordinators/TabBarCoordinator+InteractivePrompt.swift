@@ -1,6 +1,15 @@
 // MARK: - The prompt at a terminal
 
 extension TabBarCoordinator {
+    /// Where the user is and who they are, cut to fit the window.
+    func commandPrompt(unread: Int, mentions: Int = 0) -> String {
+        let who = context.login.user?.name ?? "guest"
+        let news = mentions > 0 ? "[\(unread) unread, \(mentions) @]" : "[\(unread) unread]"
+        return PromptFit.prompt(
+            parts: tabBarController.pathParts, tail: unread > 0 ? "  \(who) \(news)> " : "  \(who)> ",
+            width: context.console.windowWidth)
+    }
+
     /// The request for a person at a terminal: the prompt also shows the Chat tab's unread
     /// total. Piped input, which shows no prompt, does without it.
     /// - Parameter rereads: read the counts from the store (once a command has run), rather

@@ -99,15 +99,6 @@ final class TabBarCoordinator: Coordinator {
         }
     }
 
-    /// Where the user is and who they are, cut to fit the window.
-    func commandPrompt(unread: Int, mentions: Int = 0) -> String {
-        let who = context.login.user?.name ?? "guest"
-        let news = mentions > 0 ? "[\(unread) unread, \(mentions) @]" : "[\(unread) unread]"
-        return PromptFit.prompt(
-            parts: tabBarController.pathParts, tail: unread > 0 ? "  \(who) \(news)> " : "  \(who)> ",
-            width: context.console.windowWidth)
-    }
-
     /// Whether the next line is a command (or a message), not a password or a form's answer:
     /// only there are arriving messages shown as they come.
     var isAtCommandPrompt: Bool {
@@ -289,45 +280,6 @@ final class TabBarCoordinator: Coordinator {
         }
     }
 
-    // MARK: - The tab's own commands
-
-    /// The root of the tab in view when another of its screens is on top and no modal is shown:
-    /// its commands work from anywhere in the tab, as UIKit's tab root stays one tap away.
-    var tabRoot: (any Screen)? {
-        guard tabBarController.presented == nil else { return nil }
-        let screens = tabBarController.visibleNavigator.screens
-        guard screens.count > 1 else { return nil }
-        return screens.first
-    }
-
-    /// Runs a command of the tab's root as if from there: the stack is reset to the root, so
-    /// `/back` returns to it; if the command fails, the stack is as it was.
-    private func fromTabRoot(_ body: () async throws -> Void) async throws {
-        let navigator = tabBarController.visibleNavigator
-        let saved = navigator.screens
-        navigator.popToRoot()
-        do {
-            try await body()
-        } catch {
-            navigator.restore(saved)
-            throw error
-        }
-    }
-
-    /// Runs a screen's command; when it finds the post or room on screen gone (deleted, or the
-    /// user removed), it says so and takes the user to the tab's root.
-    func leaveIfGone(_ screen: any Screen, _ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch StoreError.noSuchProject(let id) where (screen as? ProjectDetailScreen)?.project.id == id {
-            tabBarController.visibleNavigator.popToRoot()
-            throw CommandError.gone("post #\(id) is gone (its writer deleted it)", here: tabBarController.path)
-        } catch StoreError.noSuchRoom(let id) where (screen as? RoomScreen)?.room.id == id {
-            tabBarController.visibleNavigator.popToRoot()
-            throw CommandError.gone("you are no longer in room #\(id)", here: tabBarController.path)
-        }
-    }
-
     // MARK: - Login lines and changes
 
     /// Whether `/name` was a `/login` or `/signup` that failed before its password step began.
@@ -342,53 +294,5 @@ final class TabBarCoordinator: Coordinator {
         guard refusedPasswordLines > 0 else { return false }
         refusedPasswordLines -= 1
         return true
-    }
-
-    /// Shows one change from the store, where the user is.
-    func show(_ change: StoreChange) async {
-        await show([change])
-    }
-
-    /// Shows changes that arrived, oldest first; then the open room is marked read, once, up
-    /// to what was shown.
-    func show(_ changes: [StoreChange]) async {
-        for change in changes {
-            if case .connection(let line) = change {
-                context.console.line(line)
-                if line == LiveFeed.sessionEndedNotice {
-                    let path = tabBarController.path
-                    loginEnded()
-                    if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
-                } else if !context.live.storeIsAway {
-                    // Back: marks may have moved unheard while it was away.
-                    await openRoom?.readMarksAgain()
-                }
-                continue
-            }
-            let room = openRoom
-            // Someone ignored adds nothing to the prompt's count.
-            let hidden = if case .message(let message) = change { context.hides(message) } else { false }
-            if let user = context.login.user, room == nil || change.roomID != room?.room.id, !hidden {
-                unreadTally.count(change, viewer: user)
-            }
-            do {
-                try await chatCoordinator.show(change, openRoom: room)
-            } catch {
-                context.console.error(error)
-            }
-        }
-        guard let room = openRoom else { return }
-        do {
-            try await room.markNewsRead()
-        } catch {
-            context.console.error(error)
-        }
-        if room.isReadToItsEnd { unreadTally.roomIsRead(room.room.id) } else { unreadTally.forget() }
-    }
-
-    /// The room on screen, if a room is what the user is looking at.
-    private var openRoom: RoomScreen? {
-        let chatShown = tabBarController.presented == nil && tabBarController.selectedTab == .chat
-        return chatShown ? chatCoordinator.navigationController.topScreen as? RoomScreen : nil
     }
 }
