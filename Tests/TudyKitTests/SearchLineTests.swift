@@ -26,4 +26,20 @@ struct SearchLineTests {
         #expect(served.value == Array(0..<5))
         #expect(await line.waitingCount == 0)
     }
+
+    @Test("searches enter at most at the server's rate: a burst at once, then one each 1/rate of a second, each after the one before, their places kept while they wait")
+    func paced() async throws {
+        let start = ContinuousClock.now
+        let slept = Locked<[Duration]>([])
+        // A clock that stands still, and a sleep that only says how long it was asked for.
+        let line = SearchLine(
+            atOnce: 1, rate: RequestRate(perSecond: 10, burst: 2, now: { start }), sleep: { wait in slept.mutate { $0.append(wait) } })
+        var waits: [Duration] = []
+        for _ in 0..<4 {
+            waits.append(await line.enter())
+            await line.leave()
+        }
+        #expect(waits == [.zero, .zero, .milliseconds(100), .milliseconds(200)])
+        #expect(slept.value == [.milliseconds(100), .milliseconds(200)])
+    }
 }

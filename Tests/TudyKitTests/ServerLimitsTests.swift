@@ -35,7 +35,8 @@ struct ServerLimitsTests {
             "a frame waiting for its client": "\(ServerLimits.writePatience.components.seconds) s",
             "changes waiting for a client that does not read": kib(ServerLimits.queuedBytesPerConnection),
             "failed sign-ins and wrong tokens on one connection": "\(ServerLimits.failedSignInsPerConnection)",
-            "searches (`find_messages`, `projects`) in the store at once": "\(ServerLimits.searchesAtOnce)",
+            "searches (`find_messages`, `projects`) in the store at once; of the whole server":
+                "\(ServerLimits.searchesAtOnce); \(ServerLimits.searchesPerSecond) a second, \(ServerLimits.searchBurst) at once",
             "failed sign-ins from one network (an IPv4 /24, an IPv6 /48)":
                 "\(ServerLimits.failedSignInsPerNetwork), then one more each \(ServerLimits.failedSignInPeriod.components.seconds) s; \(number(SignInTurns.networksRemembered)) networks remembered",
             "passwords waiting to be checked; logins waiting for one name":
