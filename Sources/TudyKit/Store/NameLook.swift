@@ -10,11 +10,10 @@ import Foundation
 /// `v`; Cyrillic `В` for `B`, and `в` for the small capital `ʙ`. A capital beyond ASCII takes
 /// its skeleton (the Latin capital's that has it); another letter beyond ASCII its own if that
 /// is plain Latin, else its capital's if that is, else its own with small capitals read as the
-/// letters they are. The
-/// whole is case-folded (`CaseFolding.search`), given its skeleton again, for what passes for
-/// several letters (`m` for `rn`), and folded once more, since a prototype may be a capital
-/// (`0` passes for `O`, and so for `o`). A name that mixes scripts not used together
-/// (`scriptsMixed`) is refused before it is looked at.
+/// letters they are. The whole is case-folded (`CaseFolding.search`), given its skeleton
+/// again, for what passes for several letters (`m` for `rn`), and folded once more, since a
+/// prototype may be a capital (`0` passes for `O`, and so for `o`). A name that mixes scripts
+/// not used together (`scriptsMixed`) is refused before it is looked at.
 package enum NameLook {
     /// The look of a name: equal for names that look alike.
     package static func of(_ name: String) -> String {
