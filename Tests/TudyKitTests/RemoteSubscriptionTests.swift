@@ -92,4 +92,29 @@ struct RemoteSubscriptionTests {
         continuation.finish()
         #expect(await told(stream) == ["left 1", "members of 2: [\"ann\", \"ben\", \"cat\"]", "joined 3", "left 3"])
     }
+
+    @Test("rooms that come in pages are compared with what was known only after the last; a connection lost between pages starts the answer again; a page with no answer before it is nobody's")
+    func roomsInPages() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: StoreChange.self)
+        var subscription = RemoteSubscription(continuation: continuation)
+        let rooms = (1...4).map { Room(id: $0, kind: .group, members: [ann, ben]) }
+        let summaries = { (rooms: [Room]) in rooms.map { RoomSummary(room: $0, lastMessage: nil, unreadCount: 0) } }
+        subscription.answered(answer(subscription: 1, newest: 0, rooms: rooms))
+        // Away: room 1 left, room 4 renamed, room 5 joined. The answer comes in three pages.
+        let renamed = Room(id: 4, kind: .group, members: [ann, ben], name: "study")
+        let joined = Room(id: 5, kind: .group, members: [ann, cat])
+        var first = answer(subscription: 2, newest: 0, rooms: [rooms[1]])
+        first.hasMore = true
+        subscription.answered(first)
+        subscription.roomsPage(summaries([rooms[2]]), hasMore: true)
+        // The connection drops before the last page: the next answer is the whole list again.
+        var again = answer(subscription: 3, newest: 0, rooms: [rooms[1], rooms[2]])
+        again.hasMore = true
+        subscription.answered(again)
+        subscription.roomsPage(summaries([renamed, joined]), hasMore: false)
+        // Nobody's: no answer is waiting for pages.
+        subscription.roomsPage(summaries([]), hasMore: false)
+        continuation.finish()
+        #expect(await told(stream) == ["left 1", "members of 4: [\"ann\", \"ben\"]", "joined 5"])
+    }
 }
