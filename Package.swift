@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "tudy", targets: ["tudy"]),
         .executable(name: "tudy-net", targets: ["tudy-net"]),
-        .library(name: "TudyKit", targets: ["TudyKit"]),
+        .library(name: "TudyApp", targets: ["TudyApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,7 +21,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        // `swift package generate-documentation --target TudyKit` builds Sources/TudyKit/TudyKit.docc.
+        // `swift package generate-documentation --target TudyApp` builds Sources/TudyApp/TudyApp.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -51,16 +51,23 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The domain: model, time, the store protocol with its rules and errors, the memory store.
         .target(
-            name: "TudyKit",
+            name: "TudyCore",
             dependencies: ["CArgon2", "CMessageDigest"],
             // ICU, which Foundation brings on Linux: its TS #39 confusables (`ConfusableSkeleton`).
             linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
+        // The protocol between a tudy and a server: frames, requests, their errors and limits.
+        .target(name: "TudyWire", dependencies: ["TudyCore"]),
+        // Keys, line decoding, width, sanitizing and the rendering of output as text or JSON.
+        .target(name: "TudyTerminal", dependencies: ["TudyCore"]),
+        // The app a person uses: commands, coordinators and screens by feature, the run loop.
+        .target(name: "TudyApp", dependencies: ["TudyCore", "TudyTerminal"]),
         .target(
             name: "TudySQLite",
             dependencies: [
-                "TudyKit",
+                "TudyCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -68,7 +75,7 @@ let package = Package(
         .target(
             name: "TudyPostgres",
             dependencies: [
-                "TudyKit",
+                "TudyCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -76,7 +83,8 @@ let package = Package(
         .target(
             name: "TudyServer",
             dependencies: [
-                "TudyKit",
+                "TudyCore",
+                "TudyWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -93,7 +101,8 @@ let package = Package(
         .target(
             name: "TudyRemote",
             dependencies: [
-                "TudyKit",
+                "TudyCore",
+                "TudyWire",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -105,7 +114,10 @@ let package = Package(
         .target(
             name: "TudyCommandLine",
             dependencies: [
-                "TudyKit",
+                "TudyCore",
+                "TudyWire",
+                "TudyTerminal",
+                "TudyApp",
                 "TudySQLite",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -118,7 +130,10 @@ let package = Package(
             name: "tudy-net",
             dependencies: [
                 "TudyCommandLine",
-                "TudyKit",
+                "TudyCore",
+                "TudyWire",
+                "TudyTerminal",
+                "TudyApp",
                 "TudyPostgres",
                 "TudyServer",
                 "TudyRemote",
@@ -131,18 +146,24 @@ let package = Package(
         .executableTarget(
             name: "tudy-load",
             dependencies: [
-                "TudyKit",
+                "TudyCore",
+                "TudyWire",
                 "TudyRemote",
                 "TudyEventLoops",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // scripts/fuzz: libFuzzer targets over TudyKit's parsers, or a replay of their corpus.
-        .executableTarget(name: "tudy-fuzz", dependencies: ["TudyKit"]),
+        // scripts/fuzz: libFuzzer targets over tudy's parsers, or a replay of their corpus.
+        .executableTarget(
+            name: "tudy-fuzz", dependencies: ["TudyCore", "TudyWire", "TudyTerminal", "TudyApp"]
+        ),
         .testTarget(
-            name: "TudyKitTests",
+            name: "TudyTests",
             dependencies: [
-                "TudyKit",
+                "TudyCore",
+                "TudyWire",
+                "TudyTerminal",
+                "TudyApp",
                 "TudySQLite",
                 "TudyPostgres",
                 "TudyServer",

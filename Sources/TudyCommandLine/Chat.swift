@@ -1,5 +1,7 @@
 import ArgumentParser
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 import Foundation
 
 /// `tudy` (or `tudy chat`): parses flags, then wires terminal, store and clock into the app.

@@ -1,6 +1,8 @@
 @preconcurrency import CEditLine
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// The lines typed at the prompt, for Up and Ctrl-R, kept in a file: what `HistoryPolicy` lets
 /// in, never a password (those are read apart from the editor).

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Lines printed above the prompt: the prompt and the half-typed line leave the screen, the
 /// lines are printed where they were, and both are drawn again below, the cursor as it was.

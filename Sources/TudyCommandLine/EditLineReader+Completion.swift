@@ -1,6 +1,8 @@
 @preconcurrency import CEditLine
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Tab: what it completes is asked of the app when it is pressed (a store read, which may be
 /// a server's), so that a user who signed up or joined the room meanwhile is offered. Keys

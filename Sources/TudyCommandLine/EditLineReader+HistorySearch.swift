@@ -1,6 +1,8 @@
 @preconcurrency import CEditLine
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Ctrl-R, tudy's own rather than libedit's: libedit's search reads its keys in a loop of its
 /// own, which waits with nothing else running, and looks wide characters up as bytes.

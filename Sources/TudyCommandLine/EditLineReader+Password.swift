@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Passwords: read a byte at a time with echo off, never through libedit.
 extension EditLineReader {

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Pastes: the terminal marks them (bracketed-paste mode), so that they are never taken as keys.
 extension EditLineReader {

@@ -1,6 +1,8 @@
 @preconcurrency import CEditLine
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Signals, which reach the reader as events from `SignalPipe`: Ctrl-C, Ctrl-Z and `fg`, a
 /// resized window, and the ends of a session (SIGTERM, SIGHUP).

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Keys typed while a command waits for news (`/wait`): edited on a line of their own after the
 /// prompt, as at the prompt, so that a person sees what they type. Only a wait shows them;

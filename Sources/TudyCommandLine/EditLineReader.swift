@@ -1,7 +1,9 @@
 @preconcurrency import CEditLine
 import Dispatch
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// What the C callbacks of libedit reach: they take no context, so it lives here.
 /// Only the main thread touches it.
@@ -210,13 +212,13 @@ final class EditLineReader: LineReader {
     /// Ctrl-R's search, while it runs.
     var search: HistorySearch?
     /// Where Tab's words come from (`completes(from:)`).
-    var completionSource: (@MainActor () async -> CompletionVocabulary?)?
+    var completionSource: (@MainActor () async -> (any LineCompleting)?)?
     /// Whether Tab's words are being read: keys wait meanwhile.
     var completing = false
     /// The line as the last Tab left it: a Tab on the same line again lists the matches.
     var lineAfterLastTab: String?
 
-    func completes(from source: @escaping @MainActor () async -> CompletionVocabulary?) {
+    func completes(from source: @escaping @MainActor () async -> (any LineCompleting)?) {
         completionSource = source
     }
 

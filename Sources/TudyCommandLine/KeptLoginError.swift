@@ -1,4 +1,6 @@
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Why a login could not be kept for the next run; the login itself stands.
 enum KeptLoginError: UserFacingError {

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// A login kept between runs in a file of the user's own: one file a store or a server (the
 /// servers named together share their logins, each keeping the same token, so that naming

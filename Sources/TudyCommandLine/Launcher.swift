@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 import TudySQLite
 
 /// Builds the real terminal, store and clock, and runs the REPL over them.

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// The `tudy` executable's network modes: both become the `tudy-net` executable beside it,
 /// run with the same arguments. Keeping WebSocket, TLS and the server out of `tudy` keeps a

@@ -1,4 +1,7 @@
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
+import TudyWire
 /// What runs the parts of tudy that need the network: `tudy --server` and `tudy serve`.
 package protocol NetworkModes: Sendable {
     /// Chats over the store of the first of `servers` that answers; how it ended.

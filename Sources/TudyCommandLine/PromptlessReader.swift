@@ -1,4 +1,6 @@
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// `--json` at a terminal: lines are still read by the line editor (a password without echo),
 /// but no prompt is shown, as none appears in JSON output.

@@ -1,5 +1,8 @@
 import ArgumentParser
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
+import TudyWire
 
 /// `tudy serve`: the server other tudy clients connect to with `--server`.
 struct Serve<Modes: NetworkModes>: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Piped or redirected standard input, read in chunks on a thread of its own, so that the
 /// main actor is free while a script waits for input; one chunk is read ahead.

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Standard output and error, written unbuffered so that both stay in order in one file.
 @MainActor

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// Keys read from the terminal one at a time, as libedit asks for them: a code point, or a
 /// whole bracketed paste. The decoding is `TerminalKeyReader`'s (fuzzed); here is the reading.

@@ -1,5 +1,7 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// What tudy runs on, decided once: a person at a terminal, or a pipe or a file.
 struct TerminalSession {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // What the feed reads from the database once told something changed, and tells its followers.
 extension PostgresChangeFeed {

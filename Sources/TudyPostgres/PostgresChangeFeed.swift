@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 /// The changes a server's users follow, from the whole database: one connection listens on
 /// a channel every write notifies at commit; on each notification the feed reads what is new

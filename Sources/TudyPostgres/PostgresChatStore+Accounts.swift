@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // Accounts and sessions: signing up and in, looks, profiles, and the session of each request.
 extension PostgresChatStore {

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // Messages: pages, search, sending, edits and unsends, and what has been read; every query
 // joins the membership of the acting user.

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // The board's posts: anyone reads them, only a post's writer changes it.
 extension PostgresChatStore {

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // Quiet rooms and people, and read marks.
 extension PostgresChatStore {

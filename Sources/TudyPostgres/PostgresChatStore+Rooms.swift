@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // Rooms and memberships, the change stream and seeds: every query joins the membership of
 // the acting user.

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // Seeds: a fixture loaded whole in one transaction, or not at all.
 extension PostgresChatStore {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 /// A `ChatStore` in a PostgreSQL database, which several `tudy serve` may share.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 /// The messages that notifications named, read by a server's feed as one prepared statement:
 /// each server runs it for nearly every message sent anywhere, so it is parsed and planned once

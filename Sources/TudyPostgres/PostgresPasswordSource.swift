@@ -1,4 +1,4 @@
-import TudyKit
+import TudyCore
 
 /// Where `tudy serve` finds the database's password, kept off the command line (where `ps`
 /// shows it), in libpq's order: `--database-password-file`, then `PGPASSWORD`, then the URL's

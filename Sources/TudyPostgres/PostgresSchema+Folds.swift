@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 // What a migration computes in Swift, row by row: folds SQL can not make.
 extension PostgresSchema {

@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 /// The store's tables, made by versioned migrations that run at start; several servers
 /// starting at once take turns through an advisory lock.

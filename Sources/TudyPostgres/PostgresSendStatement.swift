@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import TudyKit
+import TudyCore
 
 /// A message's send as one prepared statement, parsed and planned once on each connection: a
 /// send is the statement a busy database runs most, and it was three before, each parsed and

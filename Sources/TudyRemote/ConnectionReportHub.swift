@@ -1,5 +1,5 @@
 import Foundation
-import TudyKit
+import TudyCore
 
 /// Where a client's connections tell that they were lost or are back: only the one the person
 /// depends on now (the signed-in session's, or the one used before signing in) is passed on,

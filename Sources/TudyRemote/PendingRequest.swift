@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// A request sent to the server (or to be sent once the connection is back) that has no reply yet.
 struct PendingRequest {

@@ -1,4 +1,4 @@
-import TudyKit
+import TudyCore
 
 // `/invite`, and the invitations that wait for an answer (`/invites`, `/accept`, `/decline`).
 extension RemoteChatStore {

@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 // Messages: pages filled to a reply's bytes, sends, searches, edits and read marks.
 extension RemoteChatStore {

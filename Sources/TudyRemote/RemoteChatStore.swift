@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Logging
 import NIOSSL
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// A `ChatStore` on a tudy server (`tudy --server ws://HOST:PORT`): every call is a request
 /// over a WebSocket, checked by the server's store; changes are pushed by the server. A

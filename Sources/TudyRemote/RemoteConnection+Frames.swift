@@ -3,7 +3,8 @@ import HummingbirdWSClient
 import Logging
 import NIOSSL
 import NIOWebSocket
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// What the server sends: replies to requests, pushed changes, and word of its database.
 extension RemoteConnection {

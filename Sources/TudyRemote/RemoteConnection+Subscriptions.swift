@@ -3,7 +3,8 @@ import HummingbirdWSClient
 import Logging
 import NIOSSL
 import NIOWebSocket
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// The session's change streams over a connection: asked for once, kept across reconnections
 /// from the newest message each delivered.

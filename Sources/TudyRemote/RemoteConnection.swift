@@ -3,7 +3,8 @@ import HummingbirdWSClient
 import Logging
 import NIOSSL
 import NIOWebSocket
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// The WebSocket to a tudy server, kept open: requests wait for their replies by id; pushed
 /// changes go to their subscriptions. When the connection drops it says so, reconnects with

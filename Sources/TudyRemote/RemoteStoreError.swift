@@ -1,4 +1,4 @@
-import TudyKit
+import TudyCore
 
 /// What goes wrong between tudy and its server, with what would work.
 package enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {

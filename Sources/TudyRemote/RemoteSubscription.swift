@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// One stream of a session's changes from a tudy server, as the client keeps it across
 /// reconnections: where it stands, so that a new subscription catches up from there, and what

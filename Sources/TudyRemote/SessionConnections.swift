@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// A client's connections to its servers: one per session signed in, since a connection acts
 /// as the one person who signed in on it, and one more, not signed in, for what anyone may

@@ -1,5 +1,5 @@
 import GRDBSQLite
-import TudyKit
+import TudyCore
 
 /// `PRAGMA data_version` on a plain SQLite connection with its statement kept prepared: the
 /// cheapest look there is (a few microseconds) at whether any other connection, in this

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // The change stream, and the changes of a message after it is sent: edits, unsends, reactions.
 extension SQLiteChatStore {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // `/invite`, and the invitations that wait for an answer (`/invites`, `/accept`, `/decline`).
 extension SQLiteChatStore {

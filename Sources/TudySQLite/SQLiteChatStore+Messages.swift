@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // Reading a room's messages: pages, what came after, the first unread.
 extension SQLiteChatStore {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // The board's posts: anyone reads them, only a post's writer changes it.
 extension SQLiteChatStore {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // Quiet rooms and people, and read marks.
 extension SQLiteChatStore {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // Rooms and memberships: every query joins the membership of the acting user.
 extension SQLiteChatStore {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // `/find` and the board's `/search`: the trigram index for the words long enough for it,
 // `LIKE` for the shorter ones (for `/find` of short words only, see `+ShortWords`); `/find`

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 // `/find` of words too short for a trigram. One of one or two letters is found by index: where
 // it is not among a message's last two letters, it begins one of its trigrams, which the

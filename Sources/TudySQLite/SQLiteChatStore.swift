@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 /// A `ChatStore` in a SQLite file, shared safely by several tudy processes.
 ///

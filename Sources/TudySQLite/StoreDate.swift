@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 /// Dates in the store: UTC text a person can read in `sqlite3`, `2026-11-21 22:15:03.120`,
 /// which is also the form GRDB and SQLite's date functions read.

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import GRDB
-import TudyKit
+import TudyCore
 
 /// The one watcher of a store file in this process: a thread and a read connection shared by
 /// every change stream the store hands out (a chat session's, or each of a server's

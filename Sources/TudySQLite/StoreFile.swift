@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import TudyKit
+import TudyCore
 
 /// Opens a store file safely: a file that is not a tudy store, or is from a newer
 /// tudy, is refused before anything is written to it.

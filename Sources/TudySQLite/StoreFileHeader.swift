@@ -1,5 +1,5 @@
 import Foundation
-import TudyKit
+import TudyCore
 
 /// The first 100 bytes of a SQLite file, read as plain bytes: what a file is can be told
 /// without letting SQLite open it, which could change it.

@@ -1,5 +1,5 @@
 import GRDB
-import TudyKit
+import TudyCore
 
 /// One user following a store's changes under one session: how far they have been told, and
 /// the rooms they are in, which decide what of the store's news is theirs.

@@ -1,4 +1,4 @@
-import TudyKit
+import TudyCore
 
 /// The streams a `StoreFeed` serves, indexed by room, account and session, so that a look
 /// costs what its news holds rather than what the number of streams is: a server of 1,000

@@ -1,5 +1,5 @@
 import GRDB
-import TudyKit
+import TudyCore
 
 /// What was committed to a store between two cursors, read once for all of the store's
 /// followers, whatever rooms they are in: new messages, messages changed since, rooms whose

@@ -1,5 +1,5 @@
 import GRDB
-import TudyKit
+import TudyCore
 
 extension StoreSchema {
     /// The migrations after v18, kept here so that the first file stays short.

@@ -1,5 +1,5 @@
 import GRDB
-import TudyKit
+import TudyCore
 
 /// The tables of a tudy store, built by named migrations.
 enum StoreSchema {

@@ -1,6 +1,6 @@
 import GRDB
 import Synchronization
-import TudyKit
+import TudyCore
 
 /// Makes a store's writes on a thread of its own, and commits together the writes that came
 /// while the one before was being committed: one transaction, one disk sync for them all.

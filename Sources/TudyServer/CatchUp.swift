@@ -1,4 +1,4 @@
-import TudyKit
+import TudyCore
 
 /// The messages a client that was away missed, in all of the user's rooms, in id order, read a
 /// page of each room at a time as they are pushed: what the server holds for one catch-up is

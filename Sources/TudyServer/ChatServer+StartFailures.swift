@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
 import NIOSSL
-import TudyKit
+import TudyCore
 
 // What stops a server before it listens, in words a person can act on.
 extension ChatServer {

@@ -8,7 +8,8 @@ import ServiceLifecycle
 import Logging
 import NIOCore
 import NIOSSL
-import TudyKit
+import TudyCore
+import TudyWire
 import CoreMetrics
 
 /// `tudy serve`: a store behind a WebSocket, one connection per client.

@@ -1,5 +1,6 @@
 import Synchronization
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// The JSON of the changes a server pushed last, shared by all its connections: a message goes
 /// to every member of its room who listens, and is encoded once for them all, not once for each

@@ -1,4 +1,4 @@
-import TudyKit
+import TudyCore
 
 /// The live changes of one subscription that arrive while its catch-up is still being sent,
 /// held to be pushed after it, in order, within a bound: a reader that catches up slowly

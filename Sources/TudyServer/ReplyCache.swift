@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// Replies to requests that changed the store, by the client's key, so that a request repeated
 /// after a dropped connection is answered again rather than done twice, also while the first

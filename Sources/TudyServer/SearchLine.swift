@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// The line searches (`find_messages`, `projects`) wait in before they reach the store: at
 /// most `ServerLimits.searchesAtOnce` run at once, in the order they came. However many

@@ -1,6 +1,7 @@
 import Foundation
 import NIOWebSocket
-import TudyKit
+import TudyCore
+import TudyWire
 
 // Requests: each frame read, checked, answered once (a repeat gets the answer kept).
 extension ServerConnection {

@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 // Subscriptions: a session's changes pushed to the client, after what it missed.
 extension ServerConnection {

@@ -2,7 +2,8 @@ import Foundation
 import HummingbirdWebSocket
 import NIOWebSocket
 import Logging
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// One client's WebSocket: reads its requests in order, answers each, and pushes the
 /// changes of the sessions it subscribed.

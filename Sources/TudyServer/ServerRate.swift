@@ -1,5 +1,6 @@
 import Synchronization
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// The rate of requests the whole server answers, shared by every connection.
 final class ServerRate: Sendable {

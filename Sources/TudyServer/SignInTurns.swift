@@ -1,5 +1,6 @@
 import Foundation
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// The line of sign-ins (`sign_up`, `log_in`) in front of the store's password checks, shared
 /// fairly between networks: each network (an IPv4 /24, an IPv6 /48) with sign-ins waiting

@@ -1,5 +1,5 @@
 import Logging
-import TudyKit
+import TudyCore
 
 /// The store's health as the server last heard it, told to every connection that asks: one
 /// reader of the store's reports, however many clients there are.

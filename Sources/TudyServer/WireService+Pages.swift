@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 // Replies filled to their bytes: a page of messages, posts, names or rooms.
 extension WireService {

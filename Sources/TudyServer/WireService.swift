@@ -1,4 +1,5 @@
-import TudyKit
+import TudyCore
+import TudyWire
 
 /// Answers one request from the store: the server's whole meaning of each operation, with
 /// no socket in sight, so a test can drive it directly.

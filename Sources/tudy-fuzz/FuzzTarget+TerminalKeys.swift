@@ -1,4 +1,6 @@
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 
 /// The line editor's input: bytes as a terminal sends them, made keys by `TerminalKeyReader`.
 extension FuzzTarget {

@@ -1,5 +1,8 @@
 import Foundation
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
+import TudyWire
 
 /// A property the fuzzer tries to break, fed bytes it chose. Each checks a promise with
 /// `precondition`, so that a broken promise is a crash the fuzzer keeps, with its input.

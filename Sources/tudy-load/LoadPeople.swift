@@ -1,5 +1,6 @@
 import Foundation
-import TudyKit
+import TudyCore
+import TudyWire
 import TudyRemote
 
 /// Makes the simulated people: a connection each, to the servers in turn, and an account each.

@@ -1,5 +1,5 @@
 import Foundation
-import TudyKit
+import TudyCore
 import TudyRemote
 
 /// One chat load: the people signed in, in their rooms, listening; then they send and the

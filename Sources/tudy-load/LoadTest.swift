@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TudyEventLoops
-import TudyKit
+import TudyCore
 import TudyRemote
 
 /// `tudy-load`: simulated people chatting over real WebSockets, to measure a tudy server.

@@ -1,6 +1,8 @@
 import TudyCommandLine
 import TudyEventLoops
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
 import TudyRemote
 
 /// `tudy-net`'s network modes, run in this process.

@@ -2,7 +2,10 @@ import Foundation
 import Logging
 import Prometheus
 import TudyCommandLine
-import TudyKit
+import TudyApp
+import TudyCore
+import TudyTerminal
+import TudyWire
 import TudyPostgres
 import TudyServer
 

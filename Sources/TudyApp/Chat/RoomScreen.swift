@@ -1,0 +1,278 @@
+import Foundation
+import TudyCore
+import TudyTerminal
+
+/// A chat room: its latest messages, and plain text to send.
+@MainActor
+final class RoomScreen: Screen {
+    /// What a room asks its coordinator to do.
+    enum Event: Equatable {
+        case didInvite(room: Room)
+        case didLeave(room: Room)
+        case find(String)
+    }
+
+    enum Command: String, CommandSet {
+        case me, reply, react, seen, invite, kick, members, rename, topic, mute, unmute, leave, more, edit, unsend, wait, find
+
+        var argument: CommandSpec.Argument {
+            switch self {
+            case .me: .required(.text(placeholder: "<action>"))
+            case .reply: .required(.numberedText(placeholder: "#n <text>", which: "you answer", missing: "the reply's text is missing"))
+            case .react: .required(.numberedText(placeholder: "#n <emoji>", which: "you react to", missing: "the emoji is missing"))
+            case .seen: .required(.messageNumber)
+            case .invite: .required(.invitee)
+            case .kick: .required(.member)
+            case .rename: .required(.text(placeholder: "<name>"))
+            case .mute, .unmute: .none
+            case .topic: .optional(.text(placeholder: "<text>"))
+            case .members, .leave, .more: .none
+            case .edit: .required(.replacementText)
+            case .unsend: .optional(.messageNumber)
+            case .wait: .optional(.seconds)
+            case .find: MessageSearchScreen.Command.find.argument
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .me: "tell the room what you do: /me waves shows * you waves"
+            case .reply: "answer message #n: its first words are shown above yours"
+            case .react: "set an emoji on message #n for everyone to see; again takes it back"
+            case .seen: "who has read message #n, and who has not yet"
+            case .invite: "bring someone in, or ask them if you share no group room (a 1:1 room becomes a new group room)"
+            case .kick: "take someone out of your post's study room, for good"
+            case .rename: "name this group room, for everyone in it"
+            case .mute: "no notices or bell from this room; its unread leave the prompt's total"
+            case .unmute: "hear from this room again"
+            case .topic: "show the room's topic; with text, set it for everyone; /topic - clears it"
+            case .members: "who is in the room; on a server, who of them is online now"
+            case .leave: "leave the room"
+            case .more: "older messages"
+            case .edit: "change your last message, or your message #n, to the text"
+            case .unsend: "delete your last message, or your message #n"
+            case .wait: "print the next messages from others as they come (default 30 s)"
+            case .find: MessageSearchScreen.Command.find.summary
+            }
+        }
+    }
+
+    /// The least time between two marks of the room as read while news streams in: a busy
+    /// room costs a few writes a second, however many messages it gets.
+    static let readMarkPause = Duration.milliseconds(250)
+
+    /// How many messages a page holds.
+    static let pageSize = 20
+    /// The most unread messages shown on opening; past it, `/next` goes on where it stopped.
+    static let unreadCap = 100
+
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
+    private(set) var room: Room
+    let context: AppContext
+    /// The oldest message shown so far; `/more` pages before it, by key.
+    private var oldestShownID: Int?
+    private var hasOlder = false
+    /// What has been shown, and so how far the room may be marked read.
+    var timeline = RoomTimeline()
+    /// The live feed's epoch when a read by key last reached the room's end, while the feed
+    /// brought the user's changes: as long as it holds, a message the feed brings follows
+    /// the last one shown with nothing missing. Nil when the room is not read to its end.
+    var liveSince: Int?
+    /// A line whose send had no answer, with the key it was sent under: sent again, it goes
+    /// under the same key, so that the store keeps it once whether or not the first try arrived.
+    var unconfirmed: OutgoingMessage?
+    /// Set while a mark of news as read waits out `readMarkPause` after the last one.
+    var markIsPaused = false
+    /// How far each member has read the room, for the count beside each message of who has
+    /// not read it yet; nil while the store can not say (a server older than read counts).
+    var readMarks: ReadMarks?
+
+    init(room: Room, context: AppContext) {
+        self.room = room
+        self.context = context
+    }
+
+    var title: String {
+        context.login.user.map(room.title(for:)) ?? "#\(room.id)"
+    }
+
+    var commands: [CommandSpec] { Command.specs }
+    var takesText: Bool { true }
+
+    /// Shows the room: the last page, or, when there is anything unread, every unread message
+    /// up to the cap after a marker line. It is marked read up to the last message printed.
+    func appear() async throws {
+        let session = try context.requireSession()
+        room = try await context.store.room(id: room.id, for: session)
+        try await context.readQuiet()
+        await readMarksAgain()
+        let epoch = liveEpoch(for: session)
+        guard let firstUnread = try await context.store.firstUnread(in: room.id, for: session) else {
+            let page = try await context.store.messages(in: room.id, for: session, before: nil, limit: Self.pageSize)
+            // The newest page, read after the feed began: the room is read to its end.
+            timeline = RoomTimeline(cursor: page.messages.last?.id ?? 0)
+            liveSince = epoch
+            header(hasOlder: page.hasOlder)
+            show(page)
+            return
+        }
+        let unread = try await context.store.messages(in: room.id, for: session, after: firstUnread - 1, limit: Self.unreadCap + 1)
+        let shown = Array(unread.prefix(Self.unreadCap))
+        // Older messages fill the page above the marker, as context. With no room left there,
+        // only whether any is older matters (for /more): a store asked for none may refuse.
+        let space = Self.pageSize - shown.count
+        let above = try await context.store.messages(in: room.id, for: session, before: firstUnread, limit: max(1, space))
+        let before = space > 0 ? above : MessagePage(messages: [], hasOlder: !above.messages.isEmpty || above.hasOlder)
+        // Everything before the first unread is read already; the unread follow it.
+        timeline = RoomTimeline(cursor: firstUnread - 1)
+        _ = timeline.takeFollowing(shown, viewer: session.user)
+        header(hasOlder: before.hasOlder)
+        show(before, saysWhenEmpty: false)
+        // Counted as the user sees them: without what someone they ignore said.
+        context.console.show(.unreadMarker(count: shown.count { $0.isUnread(by: session.user) && !context.hides($0) }))
+        show(MessagePage(messages: shown, hasOlder: before.hasOlder), keepsOldest: !before.messages.isEmpty)
+        if unread.count > Self.unreadCap {
+            context.console.line("── more new after these: /next shows them ──")
+            liveSince = nil
+        } else {
+            liveSince = epoch
+        }
+        try await markShownRead()
+    }
+
+    private func header(hasOlder: Bool) {
+        guard let user = context.login.user else { return }
+        context.console.show(.roomHeader(room, viewer: user, hasOlder: hasOlder))
+    }
+
+    func handle(_ input: ScreenInput) async throws {
+        let session = try context.requireSession()
+        if case .text(let text) = input {
+            try await send(text, for: session)
+            return
+        }
+        let (command, argument) = try Command.parse(input, on: self)
+        switch command {
+        case .me:
+            try await send(argument.text, kind: .action, for: session)
+        case .reply:
+            try await send(argument.text, replyingTo: try command.number(in: argument), for: session)
+        case .react:
+            let id = try command.number(in: argument)
+            printChange(try await context.store.react(to: id, in: room.id, with: argument.text, by: session))
+        case .seen:
+            try await showReaders(of: try command.number(in: argument), for: session)
+        case .edit:
+            printChange(try await context.store.edit(argument.pick, in: room.id, to: argument.text, by: session))
+        case .unsend:
+            printChange(try await context.store.unsend(argument.pick, in: room.id, by: session))
+        case .invite:
+            let invitee = try await context.store.user(named: argument.text)
+            let outcome = try await context.store.invite(invitee, to: room.id, by: session)
+            let invited = outcome.room
+            let madeGroup = invited.id != room.id
+            if madeGroup { context.console.show(.roomChange(.madeGroup, room: invited, viewer: session.user)) } else { room = invited }
+            switch outcome {
+            case .admitted: if !madeGroup { context.console.show(.roomChange(.invited(invitee), room: room, viewer: session.user)) }
+            case .asked: context.console.show(.roomChange(.asked(invitee), room: invited, viewer: session.user))
+            }
+            try await didSendEventClosure?(.didInvite(room: invited))
+        case .kick:
+            let member = User(name: argument.text)
+            room = try await context.store.kick(member, from: room.id, by: session)
+            context.console.show(.roomChange(.removed(member), room: room, viewer: session.user))
+        case .rename:
+            let renamed = try await context.store.rename(roomID: room.id, to: argument.text, by: session)
+            update(renamed)
+        case .topic where argument == .none:
+            room = try await context.store.room(id: room.id, for: session)
+            context.console.line(room.topic.map { "topic: " + $0 } ?? "no topic: /topic <text> sets one")
+        case .topic:
+            let before = room.topic
+            let changed = try await context.store.setTopic(roomID: room.id, to: argument.text == "-" ? "" : argument.text, by: session)
+            update(changed)
+            // A change is announced as it comes; none is said in a line of its own.
+            if changed.topic == before {
+                context.console.line(before.map { "the topic is \($0) already" } ?? "no topic to clear: /topic <text> sets one")
+            }
+        case .mute, .unmute:
+            try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
+            try await context.readQuiet()
+            context.console.show(.roomChange(.muted(command == .mute), room: room, viewer: session.user))
+        case .members:
+            room = try await context.store.room(id: room.id, for: session)
+            let online = try await (context.store as? any PresenceSource)?.connectedMembers(of: room.id, for: session)
+            context.console.show(.members(room, online: online))
+        case .leave:
+            try await context.store.leave(roomID: room.id, session: session)
+            context.console.show(.roomChange(.userLeft, room: room, viewer: session.user))
+            try await didSendEventClosure?(.didLeave(room: room))
+        case .more:
+            guard hasOlder, let oldest = oldestShownID else {
+                context.console.line("no older messages: this is the start of the room")
+                return
+            }
+            let page = try await context.store.messages(in: room.id, for: session, before: oldest, limit: Self.pageSize)
+            context.console.line("older messages\(page.hasOlder ? " (/more for more)" : ", back to the start of the room"):")
+            show(page)
+        case .wait:
+            let seconds = argument.seconds
+            try await wait(seconds: seconds, for: session)
+        case .find:
+            try await didSendEventClosure?(.find(argument.text))
+        }
+    }
+
+    func offerCompletions(to vocabulary: inout CompletionVocabulary) async {
+        // /invite: nobody already in the room.
+        vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
+        let me = context.login.user
+        vocabulary.memberNames = room.members.map(\.name).filter { !(me?.isNamed($0) ?? false) }
+    }
+
+    /// The room as it is now, after someone came or went, or it was renamed or given a topic:
+    /// says what changed, each in a line of its own.
+    func update(_ changed: Room) {
+        let before = room
+        room = changed
+        guard let viewer = context.login.user else { return }
+        let came = changed.members.filter { !before.hasMember($0) }.map(RoomChange.joined)
+        let went = before.members.filter { !changed.hasMember($0) }.map(RoomChange.left)
+        let named = changed.name.flatMap { $0 == before.name ? nil : RoomChange.named($0) }
+        let topic = changed.topic == before.topic ? nil : RoomChange.topic(changed.topic)
+        for change in came + went + [named, topic].compactMap({ $0 }) {
+            context.console.show(.roomChange(change, room: changed, viewer: viewer))
+        }
+    }
+
+    /// Prints a page; `/more` then pages before its oldest message, unless `keepsOldest` (a page
+    /// printed above this one holds the oldest).
+    private func show(_ page: MessagePage, saysWhenEmpty: Bool = true, keepsOldest: Bool = false) {
+        if page.messages.isEmpty && saysWhenEmpty {
+            context.console.line("no messages yet: type one and press Enter")
+        }
+        for message in page.messages {
+            timeline.noteShown(message)
+            print(message)
+        }
+        if !keepsOldest { oldestShownID = page.messages.first?.id ?? oldestShownID }
+        hasOlder = page.hasOlder
+    }
+
+    /// Prints a message of this room, numbered, with how many members have not read it yet;
+    /// unless its sender is one the user ignores: it counts as shown all the same. The user
+    /// has read what is shown to them: they are not counted.
+    func print(_ message: Message) {
+        guard !context.hides(message) else { return }
+        let viewer = context.login.user
+        let unread = readMarks?.readers(of: message, in: room).unread.filter { !$0.isNamed(viewer?.name ?? "") }.count ?? 0
+        context.console.show(.message(message, unreadBy: message.status == .deleted ? 0 : unread))
+    }
+
+    /// Prints the user's own change, and notes it shown as it is now: the same change,
+    /// brought again by the live feed, is not printed twice.
+    private func printChange(_ message: Message) {
+        timeline.noteShown(message)
+        print(message)
+    }
+}

@@ -1,0 +1,51 @@
+import TudyCore
+
+/// Something tudy shows, as a value: screens and coordinators hand these to the console,
+/// whose renderer makes text lines of them (today's look) or one JSON object each (`--json`).
+package enum Output: Sendable {
+    /// A line of tudy's own: what happened, a header, a hint.
+    case notice(String)
+    /// A message of the open room, shown after its number, with how many of the room's
+    /// members have not read it yet (nothing is said when none, or when not known).
+    case message(Message, unreadBy: Int = 0)
+    /// A message of another room (a notice of one arriving, a message found), the room named;
+    /// `preview` cuts a long one short.
+    case messageElsewhere(Message, room: Room, viewer: User, preview: Bool)
+    /// A list of posts, newest first.
+    case posts([Project])
+    /// One post, whole.
+    case post(Project)
+    /// The viewer's rooms.
+    case rooms([RoomSummary], viewer: User, muted: Set<Int> = [])
+    /// Someone, as `/whois` tells of them: the day they joined, and the rooms the viewer
+    /// shares with them.
+    case profile(UserProfile, sharedRooms: [Room], viewer: User)
+    /// The open room's first line: its title, members and topic, and whether older messages
+    /// are there for `/more`.
+    case roomHeader(Room, viewer: User, hasOlder: Bool)
+    /// The line above the first unread message of a room opened: how many are new.
+    case unreadMarker(count: Int)
+    /// Who is in a room; `online` names those connected now, nil where the store can not say.
+    case members(Room, online: Set<String>?)
+    /// Something that happened to a room the user is in, with the room as it is after it.
+    case roomChange(RoomChange, room: Room, viewer: User)
+    /// `/seen`: who of the room's other members has read message `messageID`, and who not yet.
+    case readers(messageID: Int, readBy: [User], notYet: [User])
+    /// Someone read the room up to the user's own message `messageID`, which `unread` members
+    /// have still to read.
+    case readReceipt(reader: User, messageID: Int, unread: Int)
+    /// What the user did to their post `postID`.
+    case postChange(PostChange, postID: Int)
+    /// Who is logged in changed: `user` signed up, logged in or logged out.
+    case account(AccountChange, user: User)
+    /// `/invites`: the invitations waiting for the user's answer, oldest first.
+    case invitations([Invitation])
+    /// `/whoami`: who is logged in, nil for a guest.
+    case identity(User?)
+    /// Where a line took the user (the prompt says it at a terminal, so text shows nothing).
+    case screen(path: String)
+    /// On standard error: what failed, with a stable code for programs.
+    case error(code: String, message: String)
+    /// On standard error: a remark that is not a failure.
+    case note(String)
+}

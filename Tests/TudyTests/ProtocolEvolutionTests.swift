@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import TudyApp
+@testable import TudyCore
+@testable import TudyTerminal
+@testable import TudyWire
+
+/// Clients and servers of different ages: a server says in its `hello` what it answers, and
+/// a request it does not know gets an error code, never a closed connection.
+@Suite("Protocol evolution")
+struct ProtocolEvolutionTests {
+    @Test("hello lists every operation and feature; an operation the server does not know is answered unknown_operation, and the connection goes on")
+    func unknownOperation() async throws {
+        let server = try await TestServer.start(TestServer.memoryStore())
+        defer { Task { await server.stop() } }
+        let exchange = try await RawSocket.exchange(server.url, [
+            #"{"id":1,"op":"hello","version":\#(WireCodec.version)}"#,
+            #"{"id":7,"op":"teleport","room_id":1}"#,
+            #"{"id":8,"op":"hello","version":\#(WireCodec.version)}"#,
+        ])
+        let frames = try exchange.replies.map { try WireCodec().decode(WireFrame.self, from: $0) }
+        #expect(frames.count == 3 && exchange.closeCode != .unacceptableData, "replies: \(exchange.replies), closed: \(String(describing: exchange.closeCode))")
+        #expect(frames.first?.operations == WireRequest.Operation.allCases.map(\.rawValue))
+        #expect(frames.first?.features?.contains(WireCodec.Feature.messageKinds.rawValue) == true)
+        #expect(frames.dropFirst().first?.id == 7 && frames.dropFirst().first?.error?.code == "unknown_operation")
+        #expect(frames.last?.id == 8 && frames.last?.error == nil)
+    }
+
+    @Test("a frame that is no request at all still ends the connection: not_json")
+    func garbage() async throws {
+        let server = try await TestServer.start(TestServer.memoryStore())
+        defer { Task { await server.stop() } }
+        let exchange = try await RawSocket.exchange(server.url, [#"{"op":"teleport"}"#])
+        let frames = try exchange.replies.map { try WireCodec().decode(WireFrame.self, from: $0) }
+        #expect(frames.first?.error?.code == "not_json")
+        #expect(exchange.closeCode == .unacceptableData)
+    }
+}
+
+/// Every error a store gives reaches a client of a server as the same error.
+@Suite("Store errors on the wire")
+struct StoreErrorWireTests {
+    /// One of each case; the switch fails to compile when a case is added and not listed.
+    static let samples: [StoreError] = {
+        let all: [StoreError] = [
+            .invalidName("x"), .nameTaken("bob"), .weakPassword, .wrongCredentials, .tooManyAttempts(waitSeconds: 30),
+            .unknownUser("bob"), .noSuchProject(3), .notWriter(projectID: 3, writer: "ann"), .invalidDraft("no title"),
+            .noSuchRoom(4), .emptyMessage, .messageTooLong, .controlCharacter("U+001B"), .noSuchMessage(5), .notYourMessage(5),
+            .messageDeleted(5), .nothingToChange, .alreadyMember("bob"), .roomFull(4), .tooManyRooms("bob"), .cannotChatWithSelf,
+            .invalidFixture("bad"), .sessionEnded, .passwordChecksBusy, .postClosed(3), .postFull(projectID: 3, capacity: 4),
+            .removedFromStudy(3), .inviteeRemoved(name: "bob", projectID: 3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
+            .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
+            .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused(roomID: 4), .tooManyMarks, .searchTooLong, .tooManyPosts,
+            .noSuchInvitation(2), .invitationLapsed(2), .nameMixesScripts(name: "аlice", scripts: "Cyrillic and Latin"),
+            .nameLooksLike(name: "аlice", other: "alice"), .tooManyInvitations("bob"), .tooManyInvitationsSent,
+            .tooManyFailedSignIns(waitSeconds: 8),
+        ]
+        for error in all {
+            switch error {
+            case .invalidName, .nameTaken, .weakPassword, .wrongCredentials, .tooManyAttempts, .unknownUser, .noSuchProject,
+                .notWriter, .invalidDraft, .noSuchRoom, .emptyMessage, .messageTooLong, .controlCharacter, .noSuchMessage,
+                .notYourMessage, .messageDeleted, .nothingToChange, .alreadyMember, .roomFull, .tooManyRooms, .cannotChatWithSelf,
+                .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .inviteeRemoved, .studyNotStarted,
+                .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
+                .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused, .tooManyMarks, .searchTooLong, .tooManyPosts,
+                .noSuchInvitation, .invitationLapsed, .nameMixesScripts, .nameLooksLike, .tooManyInvitations, .tooManyInvitationsSent, .tooManyFailedSignIns:
+                break
+            }
+        }
+        return all
+    }()
+
+    @Test("each store error, sent as a wire error and read back, is itself, with its own code", arguments: samples)
+    func roundTrip(_ error: StoreError) throws {
+        let wire = WireError(error)
+        let decoded = try JSONDecoder().decode(WireError.self, from: try JSONEncoder().encode(wire))
+        #expect(decoded.storeError == error)
+        #expect(!wire.code.isEmpty && wire.message == error.message)
+    }
+
+    @Test("no two store errors share a code")
+    func codes() {
+        let codes = Self.samples.map { WireError($0).code }
+        #expect(Set(codes).count == codes.count)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The shape of the source, as a new engineer meets it.
+@Suite("Source shape")
+struct SourceShapeTests {
+    /// The most lines a source file has: one main type, or one part of one, that can be read
+    /// at a sitting.
+    static let linesPerFile = 300
+
+    @Test("no source file is over 300 lines")
+    func filesAreShort() throws {
+        let sources = ReadmeTests.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var long: [String] = []
+        var seen = 0
+        for case let file as URL in files where file.pathExtension == "swift" {
+            seen += 1
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            if lines > Self.linesPerFile { long.append("\(file.path.replacingOccurrences(of: sources.path + "/", with: "")) (\(lines))") }
+        }
+        #expect(seen > 100, "found only \(seen) Swift files under \(sources.path)")
+        #expect(long.isEmpty, "over \(Self.linesPerFile) lines: \(long.sorted().joined(separator: ", "))")
+    }
+
+    /// What each library may import of tudy's own: each layer only those under it, so that the
+    /// stores and the server carry no terminal and no screens.
+    static let layers: [String: Set<String>] = [
+        "TudyCore": [],
+        "TudyWire": ["TudyCore"],
+        "TudyTerminal": ["TudyCore"],
+        "TudyApp": ["TudyCore", "TudyTerminal"],
+        "TudySQLite": ["TudyCore"],
+        "TudyPostgres": ["TudyCore"],
+        "TudyServer": ["TudyCore", "TudyWire"],
+        "TudyRemote": ["TudyCore", "TudyWire"],
+    ]
+
+    @Test("each library imports only the layers under it: the stores and the server neither the terminal nor the app")
+    func layersPointDown() throws {
+        var wrong: [String] = []
+        for (target, allowed) in Self.layers {
+            for (path, text) in try Self.swiftFiles(of: target) {
+                for line in text.split(separator: "\n") where line.hasPrefix("import Tudy") || line.hasPrefix("@testable import Tudy") {
+                    let module = String(line.split(separator: " ").last ?? "")
+                    if !allowed.contains(module) { wrong.append("\(path) imports \(module)") }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.sorted().joined(separator: ", "))")
+    }
+
+    @Test("no library holds more than a quarter of the source lines")
+    func librariesAreBalanced() throws {
+        let sources = ReadmeTests.root.appendingPathComponent("Sources")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+        var lines: [String: Int] = [:]
+        for target in targets {
+            lines[target] = try Self.swiftFiles(of: target).reduce(0) { $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 }
+        }
+        let total = lines.values.reduce(0, +)
+        #expect(total > 20_000, "found only \(total) lines under \(sources.path)")
+        let heavy = lines.filter { $0.value * 4 > total }.map { "\($0.key) (\($0.value) of \(total))" }
+        #expect(heavy.isEmpty, "over a quarter of the source: \(heavy.sorted().joined(separator: ", "))")
+    }
+
+    /// The Swift files of one target, by path under Sources/, with their text.
+    static func swiftFiles(of target: String) throws -> [(path: String, text: String)] {
+        let sources = ReadmeTests.root.appendingPathComponent("Sources")
+        let folder = sources.appendingPathComponent(target)
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        var found: [(path: String, text: String)] = []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            found.append((file.path.replacingOccurrences(of: sources.path + "/", with: ""), try String(contentsOf: file, encoding: .utf8)))
+        }
+        return found
+    }
+}
