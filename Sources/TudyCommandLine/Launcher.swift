@@ -66,7 +66,7 @@ package enum Launcher {
         do {
             store = try makeStore(settings)
         } catch {
-            console.error(ErrorReport.message(for: error))
+            console.refuse(error)
             return .couldNotStart
         }
 
@@ -77,7 +77,7 @@ package enum Launcher {
                 if let report = try await file.lookAlikeReport() { console.line(report) }
                 return .finished
             } catch {
-                console.error(ErrorReport.message(for: error))
+                console.refuse(error)
                 return .couldNotStart
             }
         }
@@ -100,7 +100,7 @@ package enum Launcher {
             console.error("the seed file \(seedPath) can not be loaded: \(reason)")
             return false
         } catch {
-            console.error(ErrorReport.message(for: error))
+            console.refuse(error)
             return false
         }
     }

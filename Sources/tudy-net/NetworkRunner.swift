@@ -13,10 +13,12 @@ enum NetworkRunner: NetworkModes {
         do {
             try await remote.connect()
         } catch let error as RemoteStoreError {
-            surroundings.console.error(error)
+            surroundings.console.refuse(error)
             return .couldNotStart
         } catch {
-            surroundings.console.error("can not reach the server at \(servers[0]): \(ErrorReport.message(for: error))")
+            surroundings.console.error(
+                "can not reach the server at \(servers[0]): \(RefusalWording.message(for: error))",
+                code: ErrorReport.code(for: error))
             return .couldNotStart
         }
         let outcome = await Launcher.runREPL(

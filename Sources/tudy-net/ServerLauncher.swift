@@ -16,7 +16,7 @@ enum ServerLauncher {
         signal(SIGPIPE, SIG_IGN)
         let console = Console(output: StandardStreams(), capabilities: .plain)
         guard let (host, port) = address(settings.listen) else {
-            console.error(ChatServer.StartError.badListenAddress(settings.listen).message)
+            console.refuse(ChatServer.StartError.badListenAddress(settings.listen))
             return .couldNotStart
         }
         var metrics: ChatServer.MetricsExport?
@@ -55,7 +55,7 @@ enum ServerLauncher {
                 store = try Launcher.makeStore(settings.store, access: .server)
             }
         } catch {
-            console.error(ErrorReport.message(for: error))
+            console.refuse(error)
             return .couldNotStart
         }
         if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return .couldNotStart }
@@ -84,10 +84,10 @@ enum ServerLauncher {
             }
             return .finished
         } catch let error as ChatServer.StartError {
-            console.error(error.message)
+            console.refuse(error)
             return .couldNotStart
         } catch {
-            console.error("the server stopped: \(ErrorReport.message(for: error))")
+            console.error("the server stopped: \(RefusalWording.message(for: error))", code: ErrorReport.code(for: error))
             return .stoppedByError
         }
     }

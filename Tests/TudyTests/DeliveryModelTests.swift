@@ -531,7 +531,7 @@ struct DeliveryModelTests {
         app.context.login.session = ann
         #expect(await app.send("/chat") == [])
         try await base.logOut(ann)
-        #expect(await app.send("/rooms") == [StoreError.sessionEnded.message])
+        #expect(await app.send("/rooms") == [RefusalWording.message(for: StoreError.sessionEnded)])
         #expect(app.context.login.session == nil && app.tabBar.tabBarController.path == "home > board")
         app.output.clear()
         #expect(await app.send("/whoami") == [] && app.output.standardOutput == "guest\n")

@@ -64,6 +64,23 @@ struct SourceShapeTests {
         #expect(heavy.isEmpty, "over a quarter of the source: \(heavy.sorted().joined(separator: ", "))")
     }
 
+    @Test("no text of the core, the wire, the stores or the server names a slash-command: what to type is the app's to say")
+    func lowerLayersNameNoCommand() throws {
+        // A string literal's `/word` after a space, a quote or punctuation: `/kick`, not `a/b` or `://`.
+        let command = try Regex(#""[^"]*(?:"|[ (;:])/[a-z]{2,}"#)
+        var found: [String] = []
+        for target in ["TudyCore", "TudyWire", "TudySQLite", "TudyPostgres", "TudyServer"] {
+            for (path, text) in try Self.swiftFiles(of: target) {
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    if code.hasPrefix("//") || line.contains("://") { continue }
+                    if line.contains(command) { found.append("\(path):\(number + 1)") }
+                }
+            }
+        }
+        #expect(found.isEmpty, "names a command: \(found.joined(separator: ", "))")
+    }
+
     /// The Swift files of one target, by path under Sources/, with their text.
     static func swiftFiles(of target: String) throws -> [(path: String, text: String)] {
         let sources = ReadmeTests.root.appendingPathComponent("Sources")

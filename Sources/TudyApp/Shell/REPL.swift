@@ -48,7 +48,7 @@ package final class REPL {
         do {
             try await app.start()
         } catch {
-            console.error(error)
+            console.refuse(error)
             return .stoppedByError
         }
         guard let tabBar = app.tabBarCoordinator else { return .stoppedByError }
@@ -102,7 +102,7 @@ package final class REPL {
                 break loop
             case .rejected(let problem):
                 if tabBar.skipRefusedPasswordLine() { continue }
-                console.error(problem)
+                console.refuse(problem)
                 failed = true
             case .line(let line):
                 // A script's run of messages, as far as it has come, goes in one commit.
@@ -126,14 +126,14 @@ package final class REPL {
                 } catch is CancellationError {
                     // Ctrl-C: the ^C shown says it; the prompt comes back.
                 } catch {
-                    console.error(error)
+                    console.refuse(error)
                     failed = true
                 }
             case .paste(let text):
                 do {
                     try await tabBar.handle(paste: text)
                 } catch {
-                    console.error(error)
+                    console.refuse(error)
                     failed = true
                 }
             }
@@ -163,7 +163,7 @@ package final class REPL {
             do {
                 _ = try await tabBar.handle(line: line)
             } catch {
-                console.error(error)
+                console.refuse(error)
                 failed = true
                 if options.bail { break }
             }

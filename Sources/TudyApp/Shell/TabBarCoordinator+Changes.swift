@@ -32,14 +32,14 @@ extension TabBarCoordinator {
             do {
                 try await chatCoordinator.show(change, openRoom: room)
             } catch {
-                context.console.error(error)
+                context.console.refuse(error)
             }
         }
         guard let room = openRoom else { return }
         do {
             try await room.markNewsRead()
         } catch {
-            context.console.error(error)
+            context.console.refuse(error)
         }
         if room.isReadToItsEnd { unreadTally.roomIsRead(room.room.id) } else { unreadTally.forget() }
     }

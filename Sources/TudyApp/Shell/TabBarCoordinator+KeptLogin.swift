@@ -20,7 +20,7 @@ extension TabBarCoordinator {
             context.console.note("the login kept from an earlier run has ended: /login <name> logs in again")
         } catch {
             // The store may be back later; the token stays for the next run.
-            context.console.note("the login kept from an earlier run was not resumed (\(ErrorReport.message(for: error))): /login <name> logs in")
+            context.console.note("the login kept from an earlier run was not resumed (\(RefusalWording.message(for: error))): /login <name> logs in")
         }
     }
 
@@ -32,7 +32,7 @@ extension TabBarCoordinator {
             // Said every time, so that nobody's login outlasts the run unknown to them.
             context.console.note("kept for later runs on \(keeper.place): /logout ends it")
         } catch {
-            context.console.note("the login holds for this run only: \(ErrorReport.message(for: error))")
+            context.console.note("the login holds for this run only: \(RefusalWording.message(for: error))")
         }
     }
 

@@ -87,13 +87,14 @@ public enum StoreError: Error, Equatable, Sendable {
     /// (`ServerLimits.failedSignInsPerNetwork`): refused before any password is checked.
     case tooManyFailedSignIns(waitSeconds: Int)
 
-    /// One line saying what is wrong and what would work.
+    /// One line saying what is wrong and what would work, in words that name no command: what
+    /// to type at a terminal is the app's to say (its `RefusalWording`).
     public var message: String {
         switch self {
         case .invalidName(let name):
             "'\(name.prefix(40))' is not a valid name: use 2 to 32 letters of any script (64 bytes at most), digits, '.', '-' or '_'"
         case .nameTaken(let name):
-            "the name '\(name)' is taken: choose another, or /login \(name) if it is yours"
+            "the name '\(name)' is taken: choose another, or log in as \(name) if it is yours"
         case .weakPassword:
             "a password needs at least \(Accounts.minimumPasswordLength) characters"
         case .wrongCredentials:
@@ -103,13 +104,13 @@ public enum StoreError: Error, Equatable, Sendable {
         case .unknownUser(let name):
             "there is no user named '\(name)'"
         case .noSuchProject(let id):
-            "there is no post #\(id): /list shows the posts"
+            "there is no post #\(id)"
         case .notWriter(let id, let writer):
             "only \(writer), who wrote post #\(id), can change it"
         case .invalidDraft(let problem):
             problem
         case .noSuchRoom(let id):
-            "you have no room #\(id): /rooms lists yours"
+            "you have no room #\(id)"
         case .emptyMessage:
             "an empty message is not sent: type some text"
         case .messageTooLong:
@@ -131,47 +132,47 @@ public enum StoreError: Error, Equatable, Sendable {
         case .tooManyRooms(let name):
             "\(name) is in \(Room.roomsPerPersonLimit) rooms, the most one may be in: a room must be left before another is joined"
         case .cannotChatWithSelf:
-            "that is you: /dm someone else"
+            "that is you: a 1:1 room is with someone else"
         case .invalidFixture(let reason):
             "the seed file can not be loaded: \(reason)"
         case .sessionEnded:
-            "your login has ended or expired: /login again"
+            "your login has ended or expired: log in again"
         case .passwordChecksBusy:
             "too many logins are being checked at once: try again in a moment"
         case .postClosed(let id):
-            "post #\(id) is closed: it takes nobody new; /list shows the open posts"
+            "post #\(id) is closed: it takes nobody new"
         case .postFull(let id, let capacity):
             "post #\(id) is full: its study group has all \(capacity) people it wants"
         case .removedFromStudy(let id):
-            "the writer of post #\(id) took you out of its study room: only the writer's /invite brings you back"
+            "the writer of post #\(id) took you out of its study room: only the writer's invitation brings you back"
         case .inviteeRemoved(let name, let id):
             "the writer of post #\(id) took \(name) out of its study room: only the writer can invite them back"
         case .studyNotStarted(let id):
             "nobody has joined your post #\(id) yet: its study room opens when someone does"
         case .notStudyRoom(let id):
-            "room #\(id) is no post's study room: /kick works only there, for the post's writer"
+            "room #\(id) is no post's study room: only there can its writer take people out"
         case .onlyWriterKicks(let id, let writer):
             "only \(writer), who wrote post #\(id), can take people out of its study room"
         case .notInRoom(let name):
-            "\(name) is not in this room: /members shows who is"
+            "\(name) is not in this room"
         case .cannotKickSelf:
-            "that is you: /leave takes you out"
+            "that is you: leave the room to go"
         case .invalidRoomName(let problem):
             "that name can not be the room's: \(problem)"
         case .invalidTopic(let problem):
             "that topic can not be the room's: \(problem)"
         case .cannotIgnoreSelf:
-            "that is you: /ignore someone else"
+            "that is you: ignore someone else"
         case .sendKeyReused(let roomID):
             "not sent: its key names a message of yours in another room, not #\(roomID); send it with a new key"
         case .tooManyIgnored:
-            "you ignore \(Quiet.ignoreLimit) people, the most one may: /unignore someone first"
+            "you ignore \(Quiet.ignoreLimit) people, the most one may: stop ignoring someone first"
         case .notAnEmoji(let text):
-            "'\(text)' is not one emoji: /react #n 👍 sets one"
+            "'\(text)' is not one emoji: a reaction is one, such as 👍"
         case .tooManyReactions(let id):
             "message #\(id) has \(Reaction.kindsLimit) different reactions already: add to one of them"
         case .tooManyPosts:
-            "you wrote \(Project.postsPerWindow) posts in the last hour, the most one may: wait a while, or /edit one of them"
+            "you wrote \(Project.postsPerWindow) posts in the last hour, the most one may: wait a while, or edit one of them"
         case .searchTooLong:
             "a search takes at most \(MessageSearch.maximumWords) words and \(MessageSearch.maximumCharacters) characters: leave some out"
         case .tooManyMarks:
@@ -181,9 +182,9 @@ public enum StoreError: Error, Equatable, Sendable {
         case .nameLooksLike(let name, let other):
             "'\(name)' looks like \(other), who has an account: choose a name that looks like no one's"
         case .noSuchInvitation(let id):
-            "you have no invitation #\(id): /invites lists yours"
+            "you have no invitation #\(id)"
         case .invitationLapsed(let id):
-            "invitation #\(id) no longer stands: whoever sent it has left the room; /decline \(id) drops it"
+            "invitation #\(id) no longer stands: whoever sent it has left the room"
         case .tooManyInvitations(let name):
             "\(name) has \(Invitation.waitingPerInvitee) invitations waiting, the most one may: ask again once they have answered"
         case .tooManyInvitationsSent:
@@ -191,7 +192,7 @@ public enum StoreError: Error, Equatable, Sendable {
         case .tooManyFailedSignIns(let seconds):
             "too many failed sign-ins from your network: try again in \(seconds) s"
         case .cannotRenameDirect(let id):
-            "room #\(id) is a 1:1 room, named after the other person: /rename works in group rooms"
+            "room #\(id) is a 1:1 room, named after the other person: only a group room can be renamed"
         }
     }
 }

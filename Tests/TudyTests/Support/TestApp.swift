@@ -63,7 +63,7 @@ final class TestApp {
             do {
                 _ = try await tabBar.handle(line: line)
             } catch {
-                errors.append(ErrorReport.message(for: error))
+                errors.append(RefusalWording.message(for: error))
             }
         }
         return errors
