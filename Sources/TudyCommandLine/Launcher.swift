@@ -58,7 +58,7 @@ package enum Launcher {
             // A check makes nothing: no store there is an answer, not a new empty one found sound.
             let path = settings.storePath ?? StoreLocation.defaultPath(environment: surroundings.environment)
             guard FileManager.default.fileExists(atPath: path) else {
-                console.error("\(path): there is no store file there to check: give --store PATH of one")
+                console.error("\(path): there is no store file there to check: give --store PATH of one", code: "no_store_file")
                 return .couldNotStart
             }
         }
@@ -91,13 +91,13 @@ package enum Launcher {
     package static func seed(_ store: any SeedableStore, from seedPath: String, console: Console) async -> Bool {
         do {
             guard let data = FileManager.default.contents(atPath: seedPath) else {
-                console.error("can not read the seed file \(seedPath): check the path")
+                console.error("can not read the seed file \(seedPath): check the path", code: "unreadable_seed_file")
                 return false
             }
             try await store.load(try Fixture.decode(data))
             return true
         } catch StoreError.invalidFixture(let reason) {
-            console.error("the seed file \(seedPath) can not be loaded: \(reason)")
+            console.error("the seed file \(seedPath) can not be loaded: \(reason)", code: "invalid_fixture")
             return false
         } catch {
             console.refuse(error)
@@ -116,7 +116,9 @@ package enum Launcher {
         var trace: FlowTrace?
         if let path = settings.tracePath {
             guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-                console.error("can not write the trace to \(path): check that its directory exists and may be written")
+                console.error(
+                    "can not write the trace to \(path): check that its directory exists and may be written",
+                    code: "unwritable_trace")
                 return .couldNotStart
             }
             trace = FlowTrace { file.write(Data($0.utf8)) }

@@ -24,7 +24,8 @@ package enum NetworkHandover: NetworkModes {
         execv(path, &argv)
         let reason = String(cString: strerror(errno))
         Console(output: StandardStreams(), capabilities: .plain).error(
-            "can not start \(path) (\(reason)): tudy serve and tudy --server need it beside tudy; build it with scripts/build-release")
+            "can not start \(path) (\(reason)): tudy serve and tudy --server need it beside tudy; build it with scripts/build-release",
+            code: "no_network_program")
         return .couldNotStart
     }
 }

@@ -80,8 +80,8 @@ package final class Console {
         show(.error(code: ErrorReport.code(for: error), message: ErrorReport.message(for: error)))
     }
 
-    /// Reports a failure that is no error value.
-    package func error(_ message: String, code: String = "failure") {
+    /// Reports a failure that is no error value, with a stable code of its own for programs.
+    package func error(_ message: String, code: String) {
         show(.error(code: code, message: message))
     }
 
@@ -122,6 +122,8 @@ package final class Console {
             sentence(format.profileLine(profile, sharedRooms: rooms, viewer: viewer))
         case .roomHeader(let room, let viewer, let hasOlder):
             sentence(TextFormat.roomHeader(room, viewer: viewer, hasOlder: hasOlder))
+        case .draftRoomHeader(let other, let members):
+            sentence("@\(other.name) · " + members.map(\.name).joined(separator: ", "))
         case .unreadMarker(let count):
             sentence(TextFormat.unreadMarker(count: count))
         case .members(let room, let online):
@@ -141,8 +143,14 @@ package final class Console {
             invitations.forEach { sentence(TextFormat.invitation($0)) }
         case .identity(let user):
             sentence(user?.name ?? "guest")
-        case .screen:
-            break
+        case .screen(let path, let asked):
+            if asked { sentence(path) }
+        case .wentBack(let path):
+            sentence("back at \(path)")
+        case .cancelled(let flow):
+            sentence(flow == .login ? "login cancelled" : "draft dropped")
+        case .help(let listing):
+            listing.lines(width: capabilities.width()).forEach { sentence($0) }
         case .error(_, let message):
             // Red on a terminal, wrapped as a message is: the lines after the first hang under the text.
             for line in wrap(prefix: "error: ", text: Sanitizer.inert(message)) {

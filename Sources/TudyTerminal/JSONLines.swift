@@ -3,8 +3,9 @@ import TudyCore
 
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
-/// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `unread_marker`, `members`,
-/// `room_change`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`, and on
+/// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `draft_room`, `unread_marker`, `members`,
+/// `room_change`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
+/// `cancelled`, `help`, and on
 /// standard error `error` and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
 struct JSONLines {
@@ -40,6 +41,7 @@ struct JSONLines {
         case .profile(let profile, let rooms, _):
             (line("profile", Profile(name: profile.user.name, joinedAt: profile.joinedAt, sharedRooms: rooms.map(\.id))), .standardOutput)
         case .roomHeader(let room, _, let hasOlder): (line("room", RoomHeader(room: room, hasOlder: hasOlder)), .standardOutput)
+        case .draftRoomHeader(let other, let members): (line("draft_room", DraftRoom(with: other, members: members)), .standardOutput)
         case .unreadMarker(let count): (line("unread_marker", Count(count: count)), .standardOutput)
         case .members(let room, let online): (line("members", Members(room: room, online: online?.sorted())), .standardOutput)
         case .roomChange(let change, let room, _):
@@ -50,7 +52,10 @@ struct JSONLines {
         case .account(let change, let user): (line("account", Change(change: change.name, user: user, room: nil)), .standardOutput)
         case .invitations(let invitations): (line("invitations", Invitations(invitations: invitations)), .standardOutput)
         case .identity(let user): (line("identity", Identity(user: user)), .standardOutput)
-        case .screen(let path): (line("screen", Screen(path: path)), .standardOutput)
+        case .screen(let path, _): (line("screen", Screen(path: path)), .standardOutput)
+        case .wentBack: nil
+        case .cancelled(let flow): (line("cancelled", Cancelled(flow: flow.rawValue)), .standardOutput)
+        case .help(let listing): (line("help", Help(listing)), .standardOutput)
         case .error(let code, let message): (line("error", Failure(code: code, message: message)), .standardError)
         case .note(let text): (line("note", Text(text: text)), .standardError)
         }
@@ -92,6 +97,38 @@ extension JSONLines {
 
     struct Screen: Encodable {
         let path: String
+    }
+
+    struct DraftRoom: Encodable {
+        let with: User
+        let members: [User]
+    }
+
+    struct Cancelled: Encodable {
+        let flow: String
+    }
+
+    /// `/help`'s page (`path`, `here`, `everywhere`, `held_back`) or one command's `usages`.
+    struct Help: Encodable {
+        var path: String?
+        var here: [HelpListing.Row]?
+        var everywhere: [HelpListing.Row]?
+        var heldBack: HelpListing.HeldBack?
+        var usages: [HelpListing.Usage]?
+
+        enum CodingKeys: String, CodingKey {
+            case path, here, everywhere, usages
+            case heldBack = "held_back"
+        }
+
+        init(_ listing: HelpListing) {
+            switch listing {
+            case .page(let path, let here, let everywhere, let heldBack):
+                (self.path, self.here, self.everywhere, self.heldBack) = (path, here, everywhere, heldBack)
+            case .command(let usages):
+                self.usages = usages
+            }
+        }
     }
 
     struct Profile: Encodable {

@@ -23,6 +23,9 @@ package enum Output: Sendable {
     /// The open room's first line: its title, members and topic, and whether older messages
     /// are there for `/more`.
     case roomHeader(Room, viewer: User, hasOlder: Bool)
+    /// A 1:1 room not made yet, opened to write its first message: with whom, and its members
+    /// as the room will list them.
+    case draftRoomHeader(with: User, members: [User])
     /// The line above the first unread message of a room opened: how many are new.
     case unreadMarker(count: Int)
     /// Who is in a room; `online` names those connected now, nil where the store can not say.
@@ -42,10 +45,26 @@ package enum Output: Sendable {
     case invitations([Invitation])
     /// `/whoami`: who is logged in, nil for a guest.
     case identity(User?)
-    /// Where a line took the user (the prompt says it at a terminal, so text shows nothing).
-    case screen(path: String)
+    /// Where the user is: after a line moved them (the prompt says it at a terminal, so text
+    /// shows nothing), or `asked` with `/where`.
+    case screen(path: String, asked: Bool = false)
+    /// `/back` popped a screen: where it left the user. `--json` says it by the `screen` that
+    /// follows, as for any move.
+    case wentBack(path: String)
+    /// `/back` left a flow in a modal, which did nothing.
+    case cancelled(CancelledFlow)
+    /// `/help`: the commands that work here, or one command's usages.
+    case help(HelpListing)
     /// On standard error: what failed, with a stable code for programs.
     case error(code: String, message: String)
     /// On standard error: a remark that is not a failure.
     case note(String)
+}
+
+/// A flow in a modal that `/back` can leave.
+package enum CancelledFlow: String, Sendable {
+    /// A login or sign-up: nobody logged in.
+    case login
+    /// A post being written or edited: the draft was dropped.
+    case postDraft = "post_draft"
 }

@@ -22,7 +22,9 @@ enum ServerLauncher {
         var metrics: ChatServer.MetricsExport?
         if let text = settings.metrics {
             guard let (metricsHost, metricsPort) = address(text) else {
-                console.error(ChatServer.StartError.badListenAddress(text).message.replacingOccurrences(of: "--listen", with: "--metrics"))
+                console.error(
+                    ChatServer.StartError.badListenAddress(text).message.replacingOccurrences(of: "--listen", with: "--metrics"),
+                    code: "bad_metrics_address")
                 return .couldNotStart
             }
             let registry = PrometheusCollectorRegistry()
@@ -44,7 +46,7 @@ enum ServerLauncher {
                 let (password, warning) = try PostgresPasswordSource.password(
                     for: database, passwordFile: settings.databasePasswordFile,
                     environment: ProcessInfo.processInfo.environment, read: readFile)
-                if let warning { console.error("warning: \(warning)") }
+                if let warning { console.error("warning: \(warning)", code: "password_file_passed_over") }
                 let postgres = try await PostgresChatStore.open(
                     url: database, password: password, clock: WallClock { Date() },
                     hasher: Argon2idPasswordHasher(), logger: databaseLogger)

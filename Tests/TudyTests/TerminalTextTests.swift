@@ -67,12 +67,12 @@ struct TerminalTextTests {
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 22)) && !$0.contains("\u{1B}") })
 
         let errors = RecordingOutput()
-        Console(output: errors, capabilities: .init(colour: true)).error("bad")
+        Console(output: errors, capabilities: .init(colour: true)).error("bad", code: "bad")
         #expect(errors.standardError == "\u{1B}[31merror: bad\u{1B}[0m\n")
 
         let longError = RecordingOutput()
         Console(output: longError, capabilities: .init(width: { 40 }))
-            .error("not connected to the server at ws://127.0.0.1:7070: tudy is reconnecting, so try again in a moment")
+            .error("not connected to the server at ws://127.0.0.1:7070: tudy is reconnecting, so try again in a moment", code: "not_connected")
         let errorLines = longError.standardError.split(separator: "\n")
         #expect(errorLines.count > 1 && errorLines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(errorLines)")
         #expect(errorLines[0].hasPrefix("error: not connected"))

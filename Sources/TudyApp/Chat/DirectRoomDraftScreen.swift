@@ -51,7 +51,7 @@ final class DirectRoomDraftScreen: Screen {
 
     func appear() async throws {
         let session = try context.requireSession()
-        context.console.line("@\(other.name) · \(memberList(session))")
+        context.console.show(.draftRoomHeader(with: other, members: members(session)))
         context.console.line("no messages yet: type one and press Enter (the room is made when you send it)")
     }
 
@@ -77,7 +77,7 @@ final class DirectRoomDraftScreen: Screen {
             if case .asked = outcome { context.console.show(.roomChange(.asked(invitee), room: group, viewer: session.user)) }
             try await didSendEventClosure?(.didStart(room: group))
         case .members:
-            context.console.line(memberList(session))
+            context.console.line(members(session).map(\.name).joined(separator: ", "))
         case .more:
             context.console.line("no older messages: this is the start of the room")
         case .find:
@@ -92,8 +92,8 @@ final class DirectRoomDraftScreen: Screen {
         vocabulary.inviteNames = vocabulary.userNames.filter { !other.isNamed($0) }
     }
 
-    private func memberList(_ session: Session) -> String {
+    private func members(_ session: Session) -> [User] {
         // As the room will list them once made: the one who writes first, then the other.
-        [session.user, other].map(\.name).joined(separator: ", ")
+        [session.user, other]
     }
 }

@@ -1,4 +1,5 @@
 import TudyCore
+import TudyTerminal
 
 /// Every command tudy knows and where it works, for `/help` and for mistakes.
 @MainActor
@@ -49,8 +50,8 @@ enum CommandCatalog {
     }
 
     /// A row of `/help`: the usage, then the summary.
-    static func helpRow(_ spec: CommandSpec) -> [String] {
-        ["  " + spec.usage, spec.summary]
+    static func helpRow(_ spec: CommandSpec) -> HelpListing.Row {
+        HelpListing.Row(usage: spec.usage, summary: spec.summary)
     }
 }
 

@@ -10,12 +10,11 @@ enum HelpPage {
     ///   - screen: the screen in view; `path` is where it is, as `/where` says it.
     ///   - tabRoot: the root of the tab in view, when it is not the screen: its commands work here too.
     ///   - modal: what the user is doing in a modal and the global commands it holds back; nil when none is.
-    ///   - width: the window's width, which the table fits; nil when there is none.
     /// - Throws: `CommandError.unknown` for a name no screen knows.
-    static func lines(
+    static func listing(
         for argument: String, on screen: (any Screen)?, tabRoot: (any Screen)?,
-        modal: (activity: String, heldBack: [GlobalCommand])?, at path: String, width: Int? = nil
-    ) throws -> [String] {
+        modal: (activity: String, heldBack: [GlobalCommand])?, at path: String
+    ) throws -> HelpListing {
         if !argument.isEmpty {
             let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
             let specs = CommandCatalog.specs(named: name)
@@ -23,27 +22,22 @@ enum HelpPage {
                 throw CommandError.unknown(
                     name: name, suggestion: CommandSuggestion.nearest(to: name, among: CommandCatalog.allNames))
             }
-            return specs.map { "\($0.spec.usage)  \($0.spec.summary) (\($0.place))" }
+            return .command(specs.map { HelpListing.Usage(usage: $0.spec.usage, summary: $0.spec.summary, place: $0.place) })
         }
         let own = screen?.commands ?? []
         let tab = (tabRoot?.commands ?? []).filter { spec in !own.contains { $0.name == spec.name } }
         var rows = (own + tab).map(CommandCatalog.helpRow)
         if screen?.composesMessages == true {
-            rows.append(["  plain text", "send it, up to \(Message.maximumLength) characters (start it with // to send a text that begins with /)"])
+            rows.append(HelpListing.Row(
+                usage: "plain text",
+                summary: "send it, up to \(Message.maximumLength) characters (start it with // to send a text that begins with /)"))
         }
         if case .answer(let question, _)? = screen?.prompt {
-            rows.append(["  answer the question", question.trimmingCharacters(in: .whitespaces)])
+            rows.append(HelpListing.Row(usage: "answer the question", summary: question.trimmingCharacters(in: .whitespaces)))
         }
         let heldBack = modal?.heldBack ?? []
-        let globalRows = GlobalCommand.allCases.filter { !heldBack.contains($0) }.map { CommandCatalog.helpRow($0.spec) }
-        // One table, so that both parts line up.
-        let table = TextTable.rowLines(rows + globalRows, width: width)
-        let here = rows.isEmpty ? [] : ["here (\(path)):"] + table.prefix(rows.count).joined()
-        var page = here + ["everywhere (\(path)):"] + table.suffix(globalRows.count).joined()
-        if let modal, !heldBack.isEmpty {
-            page.append("held back while \(modal.activity): " + heldBack.map { "/" + $0.rawValue }.joined(separator: ", ")
-                + " (finish it, or /back)")
-        }
-        return page
+        let everywhere = GlobalCommand.allCases.filter { !heldBack.contains($0) }.map { CommandCatalog.helpRow($0.spec) }
+        let held = modal.map { HelpListing.HeldBack(activity: $0.activity, commands: heldBack.map { "/" + $0.rawValue }) }
+        return .page(path: path, here: rows, everywhere: everywhere, heldBack: held)
     }
 }

@@ -6,10 +6,10 @@ extension TabBarCoordinator {
     func perform(_ command: GlobalCommand, argument: CommandArgument) async throws -> LineOutcome {
         switch command {
         case .help:
-            context.console.lines(
-                try HelpPage.lines(
+            context.console.show(.help(
+                try HelpPage.listing(
                     for: argument.text, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
-                    at: tabBarController.path, width: context.console.windowWidth))
+                    at: tabBarController.path)))
         case .home:
             try requireNoModal(.home)
             // Selecting the tab in view goes to its root, as tapping the selected tab does.
@@ -23,7 +23,7 @@ extension TabBarCoordinator {
         case .back:
             try goBack()
         case .where:
-            context.console.line(tabBarController.path)
+            context.console.show(.screen(path: tabBarController.path, asked: true))
         case .tree:
             // Drawn from the root the tab bar reports to: the app.
             let root: any Coordinator = (finishDelegate as? any Coordinator) ?? self
@@ -122,12 +122,12 @@ extension TabBarCoordinator {
     func goBack() throws {
         if let login = loginCoordinator {
             login.cancel()
-            context.console.line("login cancelled")
+            context.console.show(.cancelled(.login))
         } else if let write = homeCoordinator.writeCoordinator {
             write.cancel()
-            context.console.line("draft dropped")
+            context.console.show(.cancelled(.postDraft))
         } else if tabBarController.visibleNavigator.pop() != nil {
-            context.console.line("back at \(tabBarController.path)")
+            context.console.show(.wentBack(path: tabBarController.path))
         } else {
             throw CommandError.nothingToGoBack(here: tabBarController.path)
         }
