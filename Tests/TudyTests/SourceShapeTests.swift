@@ -81,6 +81,13 @@ struct SourceShapeTests {
         #expect(found.isEmpty, "names a command: \(found.joined(separator: ", "))")
     }
 
+    @Test("the README is at most 350 lines: the rest is in the catalog's articles")
+    func readmeIsShort() throws {
+        let text = try String(contentsOf: ReadmeTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines > 100 && lines <= 350, "the README has \(lines) lines")
+    }
+
     /// The Swift files of one target, by path under Sources/, with their text.
     static func swiftFiles(of target: String) throws -> [(path: String, text: String)] {
         let sources = ReadmeTests.root.appendingPathComponent("Sources")
