@@ -500,11 +500,11 @@ struct DeliveryModelTests {
         _ = try await base.send("before", to: room.id, from: ben)
         await Self.waitFor("the first message shown", app) { app.output.transcript.contains("ben: before\n") }
         store.endChangeStreams()
-        await Self.waitFor("the person told", app) { app.output.transcript.contains(LiveFeed.streamEndedNotice) }
+        await Self.waitFor("the person told", app) { app.output.transcript.contains(LiveNews.streamEnded.notice ?? "") }
         await Self.waitFor("the stream asked for again", app) { store.calls.count { $0 == "changes" } >= 2 }
         _ = try await base.send("after", to: room.id, from: ben)
         await Self.waitFor("the next message shown", app) { app.output.transcript.contains("ben: after\n") }
-        #expect(!app.output.transcript.contains(LiveFeed.sessionEndedNotice))
+        #expect(!app.output.transcript.contains(LiveNews.sessionEnded.notice ?? ""))
         reader.end()
         _ = await running.value
     }
@@ -516,10 +516,10 @@ struct DeliveryModelTests {
         let session = try #require(app.context.login.session)
         // Another tudy of the same login logs out.
         try await base.logOut(session)
-        await Self.waitFor("the person told", app) { app.output.transcript.contains(LiveFeed.sessionEndedNotice) }
+        await Self.waitFor("the person told", app) { app.output.transcript.contains(LiveNews.sessionEnded.notice ?? "") }
         await Self.waitFor("a guest at home", app) { app.context.login.session == nil && app.tabBar.tabBarController.path == "home > board" }
         _ = try await base.send("after", to: room.id, from: ben)
-        #expect(!app.output.transcript.contains(LiveFeed.streamEndedNotice) && !app.output.transcript.contains("ben: after"))
+        #expect(!app.output.transcript.contains(LiveNews.streamEnded.notice ?? "") && !app.output.transcript.contains("ben: after"))
         reader.end()
         _ = await running.value
     }

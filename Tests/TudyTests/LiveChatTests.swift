@@ -370,7 +370,7 @@ struct LiveChatTests {
         whenWaiting.value = { _ = try await store.send("a reply", to: 1, from: alice) }
         #expect(await app.send("/wait 5") == [])
         let deadline = ContinuousClock.now + .seconds(10)
-        while !app.context.live.pending.contains(where: { if case .message = $0 { true } else { false } }) {
+        while !app.context.live.pending.contains(where: { if case .change(.message) = $0 { true } else { false } }) {
             #expect(ContinuousClock.now < deadline, "the reply's live change never came: pending \(app.context.live.pending)")
             guard ContinuousClock.now < deadline else { return }
             await Task.yield()

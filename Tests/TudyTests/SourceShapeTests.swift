@@ -88,6 +88,19 @@ struct SourceShapeTests {
         #expect(lines > 100 && lines <= 350, "the README has \(lines) lines")
     }
 
+    @Test("no part of the app casts to a screen's type: a coordinator asks a screen's subject, or keeps the screen it made")
+    func noScreenDowncasts() throws {
+        let cast = try Regex(#"\b(as[?!]?|is) [A-Z][A-Za-z]*Screen\b"#)
+        var found: [String] = []
+        for (path, text) in try Self.swiftFiles(of: "TudyApp") {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(cast) {
+                found.append("\(path):\(number + 1)")
+            }
+        }
+        #expect(found.isEmpty, "casts to a screen: \(found.joined(separator: ", "))")
+    }
+
     /// The Swift files of one target, by path under Sources/, with their text.
     static func swiftFiles(of target: String) throws -> [(path: String, text: String)] {
         let sources = ReadmeTests.root.appendingPathComponent("Sources")

@@ -68,7 +68,7 @@ extension ChatCoordinator {
     func nextUnreadRoom() async throws -> Room? {
         let session = try context.requireSession()
         // What the open room showed is read, though its mark may be waiting out a pause.
-        try await (navigationController.topScreen as? RoomScreen)?.markShownRead()
+        try await shownRoom?.markShownRead()
         var oldest: (messageID: Int, room: Room)?
         for summary in try await context.store.rooms(of: session) where summary.unreadCount > 0 {
             guard let first = try await context.store.firstUnread(in: summary.room.id, for: session) else { continue }

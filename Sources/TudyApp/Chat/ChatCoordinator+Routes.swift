@@ -80,7 +80,7 @@ extension ChatCoordinator {
             navigationController.popToRoot()
             try await pushDraft(with: other)
         case .search(let finding):
-            if navigationController.topScreen is MessageSearchScreen { navigationController.pop() }
+            if navigationController.topScreen?.subject == .messagesFound { navigationController.pop() }
             try await pushSearch(finding)
         case .back:
             navigationController.pop()

@@ -23,6 +23,14 @@ final class ChatCoordinator: Coordinator {
     /// The user's rooms as the change stream last told them, by id: a notice names its room
     /// without asking the store for each message.
     var knownRooms: [Int: Room] = [:]
+    /// The last room pushed, while it lives: the coordinator that made it knows its type.
+    weak var roomScreen: RoomScreen?
+
+    /// The room on top of Chat's stack, if a room is on top.
+    var shownRoom: RoomScreen? {
+        guard let roomScreen, navigationController.topScreen === roomScreen else { return nil }
+        return roomScreen
+    }
 
     init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
@@ -94,6 +102,7 @@ final class ChatCoordinator: Coordinator {
 
     func pushRoom(_ room: Room) async throws {
         let screen = RoomScreen(room: room, context: context)
+        roomScreen = screen
         screen.didSendEventClosure = { [weak self, unowned screen] event in
             guard let self else { return }
             note(event, from: screen)

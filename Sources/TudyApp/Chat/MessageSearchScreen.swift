@@ -51,6 +51,7 @@ final class MessageSearchScreen: Screen {
         self.context = context
     }
 
+    var subject: ScreenSubject { .messagesFound }
     var title: String {
         switch finding {
         case .words(let query): "find \(query)"

@@ -92,6 +92,7 @@ final class RoomScreen: Screen {
         self.context = context
     }
 
+    var subject: ScreenSubject { .room(room.id) }
     var title: String {
         context.login.user.map(room.title(for:)) ?? "#\(room.id)"
     }

@@ -18,6 +18,8 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     let type = CoordinatorType.home
     let boardScreen: BoardScreen
     var pendingAction: PendingAction?
+    /// The posts' screens pushed, while they live, so that a saved post is shown again there.
+    var details: [ShownDetail] = []
     let context: AppContext
     var trace: FlowTrace? { context.trace }
 
@@ -87,12 +89,13 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
 
     func updateProject(_ project: Project) async throws {
         context.console.show(.postChange(.saved, postID: project.id))
-        let detail = navigationController.screens.last { ($0 as? ProjectDetailScreen)?.project.id == project.id }
-        (detail as? ProjectDetailScreen)?.show(project)
+        details.removeAll { $0.screen == nil }
+        details.last { $0.screen?.project.id == project.id }?.screen?.show(project)
     }
 
     func pushProjectDetailScreen(project: Project) async throws {
         let detail = ProjectDetailScreen(project: project, context: context)
+        details.append(ShownDetail(screen: detail))
         detail.didSendEventClosure = { [weak self, unowned detail] event in
             guard let self else { return }
             note(event, from: detail)
@@ -140,3 +143,8 @@ extension HomeCoordinator: CoordinatorFinishDelegate {
 // MARK: - ProjectWriteCoordinatorDelegate
 
 extension HomeCoordinator: ProjectWriteCoordinatorDelegate {}
+
+/// A post's screen Home pushed, held weakly: the stack owns it.
+struct ShownDetail {
+    weak var screen: ProjectDetailScreen?
+}

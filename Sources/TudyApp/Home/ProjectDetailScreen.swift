@@ -40,6 +40,7 @@ final class ProjectDetailScreen: Screen {
     }
 
     var title: String { "#\(project.id)" }
+    var subject: ScreenSubject { .post(project.id) }
     var commands: [CommandSpec] { Command.specs }
 
     func appear() async throws {

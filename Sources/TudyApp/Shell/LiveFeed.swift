@@ -19,7 +19,7 @@ final class LiveFeed {
     private var reportingConnection: Task<Void, Never>?
     private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
     /// What arrived and was not taken yet, oldest first.
-    private(set) var pending: [StoreChange] = []
+    private(set) var pending: [LiveNews] = []
     /// How many changes have arrived: a mark taken before looking at the store, so that a
     /// change that comes while looking is not slept through.
     private(set) var arrivals = 0
@@ -52,7 +52,7 @@ final class LiveFeed {
             reportingConnection = Task { [weak self] in
                 for await report in reports {
                     self?.storeIsAway = report.isAway
-                    self?.arrive(.connection(report.line))
+                    self?.arrive(.connection(report))
                 }
             }
         }
@@ -63,14 +63,6 @@ final class LiveFeed {
         reportingConnection?.cancel()
     }
 
-    /// What the person is told when the store's change stream ends on its own (its watch
-    /// failed): the feed follows again at once.
-    static let streamEndedNotice = "the store stopped telling tudy of new messages: following it again"
-    /// What the person is told when the stream ended with its session (a logout from another
-    /// tudy of the same login, the login's 30 days over, or a server that keeps its store in
-    /// memory started afresh): there is nothing to follow again. Which of them, the store
-    /// does not say, so none is named as the cause.
-    static let sessionEndedNotice = "the store no longer knows your login (a /logout elsewhere, 30 days past, or a server started afresh): /login again"
     /// How long the feed waits before it follows a stream that ended again.
     static let followAgainPause = Duration.milliseconds(200)
 
@@ -84,9 +76,7 @@ final class LiveFeed {
         if session != following {
             // What the connection said still stands; a stream of the last session that ended
             // (its logout ends it) is no news to the next.
-            pending = pending.filter {
-                $0.isConnectionReport && $0 != .connection(Self.streamEndedNotice) && $0 != .connection(Self.sessionEndedNotice)
-            }
+            pending = pending.filter(\.isConnectionReport)
             following = session
             printedThrough = [:]
         }
@@ -96,7 +86,7 @@ final class LiveFeed {
         defer { isStarting = false }
         guard let stream = try? await store.changes(for: session), following == session else { return }
         reading = Task { [weak self] in
-            for await change in stream { self?.arrive(change) }
+            for await change in stream { self?.arrive(.change(change)) }
             // Ended by the store, not by a new follow: the person is told, and it is followed
             // again as the notice is shown, or after a pause in any case.
             guard !Task.isCancelled, let self else { return }
@@ -106,10 +96,10 @@ final class LiveFeed {
             // followed again.
             if await self.hasEnded(session) {
                 guard !Task.isCancelled else { return }
-                return self.arrive(.connection(Self.sessionEndedNotice))
+                return self.arrive(.sessionEnded)
             }
             guard !Task.isCancelled else { return }
-            self.arrive(.connection(Self.streamEndedNotice))
+            self.arrive(.streamEnded)
             // After a pause, so that a store whose stream keeps ending is not asked without end.
             try? await self.sleep(Self.followAgainPause)
             guard !Task.isCancelled, self.streamEnded else { return }
@@ -141,14 +131,14 @@ final class LiveFeed {
         following == session && reading != nil && !streamEnded
     }
 
-    private func arrive(_ change: StoreChange) {
+    private func arrive(_ news: LiveNews) {
         arrivals += 1
-        switch change {
-        case .message(let message): roomsWithNews.insert(message.roomID)
-        case .joined(let room): roomsWithNews.insert(room.id)
+        switch news {
+        case .change(.message(let message)): roomsWithNews.insert(message.roomID)
+        case .change(.joined(let room)): roomsWithNews.insert(room.id)
         default: break
         }
-        pending.append(change)
+        pending.append(news)
         if pending.count > Self.pendingLimit {
             pending.removeFirst(pending.count - Self.pendingLimit)
             epoch += 1
@@ -160,7 +150,7 @@ final class LiveFeed {
     }
 
     /// Takes the connection's reports that arrived, oldest first, and leaves the rest.
-    func takeConnectionReports() -> [StoreChange] {
+    func takeConnectionReports() -> [LiveNews] {
         let reports = pending.filter(\.isConnectionReport)
         pending.removeAll(where: \.isConnectionReport)
         return reports
@@ -184,8 +174,8 @@ final class LiveFeed {
         message.id <= printedThrough[message.roomID] ?? 0
     }
 
-    /// Takes every change that arrived, oldest first.
-    func takeAll() -> [StoreChange] {
+    /// Takes all news that arrived, oldest first.
+    func takeAll() -> [LiveNews] {
         defer { pending = [] }
         return pending
     }
@@ -248,11 +238,4 @@ private final class WaitLimit {
     var isOver = false
     /// The part waiting now, woken with `false` when the time runs out.
     var waiter: UUID?
-}
-
-extension StoreChange {
-    /// A lost or restored connection: news to anyone, signed in or not.
-    var isConnectionReport: Bool {
-        if case .connection = self { true } else { false }
-    }
 }

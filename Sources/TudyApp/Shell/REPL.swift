@@ -201,7 +201,7 @@ package final class REPL {
         reader.showTypingAhead(prompt: await tabBar.interactiveLineRequest(rereads: false).prompt)
     }
 
-    private func showChanges(_ changes: [StoreChange]) async {
+    private func showChanges(_ changes: [LiveNews]) async {
         guard !changes.isEmpty else { return }
         await app.tabBarCoordinator?.show(changes)
     }

@@ -19,6 +19,15 @@ enum ScreenInput: Equatable, Sendable {
     case text(String)
 }
 
+/// What a screen is of, as far as a coordinator needs to know: the post or room it shows, or
+/// the messages a search found. Coordinators ask this, never a screen's type.
+enum ScreenSubject: Equatable, Sendable {
+    case post(Int)
+    case room(Int)
+    case messagesFound
+    case other
+}
+
 /// A screen: renders itself as lines and understands its own commands.
 ///
 /// A screen never knows its coordinator: it reports intent through its own
@@ -29,6 +38,8 @@ protocol Screen: AnyObject {
     var title: String { get }
     /// The commands that work here, as `/help` lists them.
     var commands: [CommandSpec] { get }
+    /// What the screen is of.
+    var subject: ScreenSubject { get }
     /// What the next line is taken as.
     var prompt: InputPrompt { get }
     /// Whether plain text (not a command) means something here.
@@ -44,6 +55,7 @@ protocol Screen: AnyObject {
 
 extension Screen {
     var prompt: InputPrompt { .command }
+    var subject: ScreenSubject { .other }
     var takesText: Bool { prompt != .command }
     /// Whether plain text typed at the command prompt is a message (a room, a 1:1 draft):
     /// there a line ending in `\` goes on in the next, and a paste is one message.

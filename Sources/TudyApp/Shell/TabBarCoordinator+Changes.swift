@@ -4,23 +4,26 @@ import TudyCore
 extension TabBarCoordinator {
     /// Shows one change from the store, where the user is.
     func show(_ change: StoreChange) async {
-        await show([change])
+        await show([.change(change)])
     }
 
-    /// Shows changes that arrived, oldest first; then the open room is marked read, once, up
+    /// Shows news that arrived, oldest first; then the open room is marked read, once, up
     /// to what was shown.
-    func show(_ changes: [StoreChange]) async {
-        for change in changes {
-            if case .connection(let line) = change {
-                context.console.line(line)
-                if line == LiveFeed.sessionEndedNotice {
-                    let path = tabBarController.path
-                    loginEnded()
-                    if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
-                } else if !context.live.storeIsAway {
-                    // Back: marks may have moved unheard while it was away.
-                    await openRoom?.readMarksAgain()
-                }
+    func show(_ news: [LiveNews]) async {
+        for item in news {
+            if let notice = item.notice { context.console.line(notice) }
+            let change: StoreChange
+            switch item {
+            case .change(let storeChange):
+                change = storeChange
+            case .sessionEnded:
+                let path = tabBarController.path
+                loginEnded()
+                if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
+                continue
+            case .connection, .streamEnded:
+                // Back: marks may have moved unheard while it was away.
+                if !context.live.storeIsAway { await openRoom?.readMarksAgain() }
                 continue
             }
             let room = openRoom
@@ -47,6 +50,6 @@ extension TabBarCoordinator {
     /// The room on screen, if a room is what the user is looking at.
     var openRoom: RoomScreen? {
         let chatShown = tabBarController.presented == nil && tabBarController.selectedTab == .chat
-        return chatShown ? chatCoordinator.navigationController.topScreen as? RoomScreen : nil
+        return chatShown ? chatCoordinator.shownRoom : nil
     }
 }

@@ -30,10 +30,10 @@ extension TabBarCoordinator {
     func leaveIfGone(_ screen: any Screen, _ body: () async throws -> Void) async throws {
         do {
             try await body()
-        } catch StoreError.noSuchProject(let id) where (screen as? ProjectDetailScreen)?.project.id == id {
+        } catch StoreError.noSuchProject(let id) where screen.subject == .post(id) {
             tabBarController.visibleNavigator.popToRoot()
             throw CommandError.gone("post #\(id) is gone (its writer deleted it)", here: tabBarController.path)
-        } catch StoreError.noSuchRoom(let id) where (screen as? RoomScreen)?.room.id == id {
+        } catch StoreError.noSuchRoom(let id) where screen.subject == .room(id) {
             tabBarController.visibleNavigator.popToRoot()
             throw CommandError.gone("you are no longer in room #\(id)", here: tabBarController.path)
         }
