@@ -149,20 +149,13 @@ package struct ChatServer: Sendable {
             logger.warning("\(report)")
         }
         let service = WireService(store: store, signIns: SignInTurns(failuresPerNetwork: settings.failedSignInsPerNetwork), searches: SearchLine())
-        let replies = ReplyCache()
-        let board = StoreHealthBoard()
-        let addresses = OpenCounts(limit: settings.connectionsPerAddress)
-        let userSubscriptions = OpenCounts(limit: ServerLimits.subscriptionsPerUser)
-        let userConnections = OpenCounts(limit: ServerLimits.connectionsPerUser)
-        let signedIn = SignedInConnections()
-        let serverRate = ServerRate(perSecond: settings.serverRequestsPerSecond)
-        let encoded = EncodedChanges()
+        let shared = ServerShared(service: service, settings: settings, metrics: metrics, logger: logger)
         let logger = self.logger
         let settings = self.settings
-        let following = health.map { reports in Task { await board.follow(reports, logger: logger, metrics: metrics) } }
+        let following = health.map { reports in Task { await shared.health.follow(reports, logger: logger, metrics: metrics) } }
         defer { following?.cancel() }
         let ending = endedSessions.map { hashes in
-            Task { for await hash in hashes { await signedIn.endSession(hash, loggedOutBy: nil) } }
+            Task { for await hash in hashes { await shared.signedIn.endSession(hash, loggedOutBy: nil) } }
         }
         defer { ending?.cancel() }
         let router = Router()
@@ -175,10 +168,7 @@ package struct ChatServer: Sendable {
         let server = HTTPServerBuilder { responder in
             let http = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: webSocket) { _, channel, _ in
                 try await channel.pipeline.removeHandler(name: HandshakeDeadline.name).get()
-                return Self.upgrade(
-                    channel, service: service, replies: replies, board: board, addresses: addresses,
-                    userSubscriptions: userSubscriptions, userConnections: userConnections, signedIn: signedIn, encoded: encoded, serverRate: serverRate, settings: settings,
-                    metrics: metrics, logger: logger)
+                return Self.upgrade(channel, shared: shared)
             }
             guard let tls else {
                 return HandshakeLimitedChannel(base: http, limit: handshakeLimit, servesTLS: false, sockets: sockets, metrics: metrics)
@@ -225,10 +215,9 @@ package struct ChatServer: Sendable {
 
     /// A connection that asked to become a WebSocket: served as a client of the store.
     private static func upgrade(
-        _ channel: any Channel, service: WireService, replies: ReplyCache, board: StoreHealthBoard,
-        addresses: OpenCounts, userSubscriptions: OpenCounts, userConnections: OpenCounts, signedIn: SignedInConnections, encoded: EncodedChanges, serverRate: ServerRate, settings: Settings,
-        metrics: ServerMetrics, logger: Logger
+        _ channel: any Channel, shared: ServerShared
     ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        let (addresses, metrics, logger) = (shared.addresses, shared.metrics, shared.logger)
         let peer = channel.remoteAddress?.description ?? "unknown peer"
         let address = channel.remoteAddress?.ipAddress ?? peer
         return .upgrade([:]) { inbound, outbound, _ in
@@ -240,9 +229,7 @@ package struct ChatServer: Sendable {
                 return
             }
             let connection = ServerConnection(
-                service: service.answering(address), outbound: outbound, replies: replies, health: board, rate: RequestRate(), serverRate: serverRate,
-                userSubscriptions: userSubscriptions, userConnections: userConnections, connections: signedIn, encoded: encoded,
-                writePatience: settings.writePatience, queueLimit: settings.queuedBytesPerConnection, hangUp: { channel.close(promise: nil) }, metrics: metrics, logger: logger)
+                shared: shared, address: address, outbound: outbound, hangUp: { channel.close(promise: nil) })
             metrics.connectionOpened()
             defer { metrics.connectionClosed() }
             logger.info("connection opened", metadata: ["peer": "\(peer)"])

@@ -5,43 +5,80 @@ import TudyWire
 
 // Requests: each frame read, checked, answered once (a repeat gets the answer kept).
 extension ServerConnection {
-    /// Answers one text frame.
+    /// Answers one text frame, as a chain of small steps over its request: the connection's
+    /// limits, decoding, the request's own bounds and the server's rate, the answer, and its
+    /// delivery. Each step may end the frame, with what becomes of the connection.
     func handle(_ text: String) async -> Verdict {
+        if let verdict = admitFrame() { return verdict }
+        let request: WireRequest
+        switch await decode(text) {
+        case .next(let decoded): request = decoded
+        case .stop(let verdict): return verdict
+        }
+        guard await admit(request) else { return .goOn }
+        guard let frame = await answer(request) else { return .goOn }
+        return await deliver(frame, answering: request)
+    }
+
+    /// What a step of `handle` gives: the frame goes on with a value, or stops.
+    enum Step<Value> {
+        case next(Value)
+        case stop(Verdict)
+    }
+
+    /// The connection's own limits, before a frame is read: nil when it may be.
+    private func admitFrame() -> Verdict? {
         if isLoggedOut { return Self.loggedOut }
         if overflowed { return overflowVerdict }
         guard rate.admit() else {
             metrics.refusal("too_many_requests")
             return .close(.policyViolation, "too many requests: at most \(rate.perSecond) a second")
         }
-        guard let request = try? codec.decode(WireRequest.self, from: text) else {
-            // A request of a newer protocol is answered, not taken for garbage: its client
-            // learns what this server lacks, and the connection goes on.
-            if let asked = try? codec.decode(OperationAsked.self, from: text), WireRequest.Operation(rawValue: asked.op) == nil {
-                requestCount += 1
-                metrics.refusal("unknown_operation")
-                await write(errorFrame(id: asked.id, WireError(
-                    code: "unknown_operation",
-                    message: "this server does not know '\(asked.op.prefix(40))': it is older than your tudy; its hello lists what it knows")))
-                return .goOn
-            }
-            await write(errorFrame(id: nil, WireError(code: "not_json", message: "a frame must be one JSON request")))
-            return .close(.unacceptableData, "a frame that is not a JSON request")
+        return nil
+    }
+
+    /// The request a frame holds; a frame that holds none is answered here.
+    private func decode(_ text: String) async -> Step<WireRequest> {
+        if let request = try? codec.decode(WireRequest.self, from: text) {
+            requestCount += 1
+            metrics.request(request.op.rawValue)
+            return .next(request)
         }
-        requestCount += 1
-        metrics.request(request.op.rawValue)
+        // A request of a newer protocol is answered, not taken for garbage: its client
+        // learns what this server lacks, and the connection goes on.
+        if let asked = try? codec.decode(OperationAsked.self, from: text), WireRequest.Operation(rawValue: asked.op) == nil {
+            requestCount += 1
+            metrics.refusal("unknown_operation")
+            await write(errorFrame(id: asked.id, WireError(
+                code: "unknown_operation",
+                message: "this server does not know '\(asked.op.prefix(40))': it is older than your tudy; its hello lists what it knows")))
+            return .stop(.goOn)
+        }
+        await write(errorFrame(id: nil, WireError(code: "not_json", message: "a frame must be one JSON request")))
+        return .stop(.close(.unacceptableData, "a frame that is not a JSON request"))
+    }
+
+    /// Whether a request is within its own bounds and the server's rate; one that is not is
+    /// refused here, and the connection goes on.
+    private func admit(_ request: WireRequest) async -> Bool {
         guard request.textsAreBounded else {
             metrics.refusal(WireError(StoreError.tooManyMarks).code)
             await write(errorFrame(id: request.id, WireError(StoreError.tooManyMarks)))
-            return .goOn
+            return false
         }
         guard serverRate.admit() else {
             metrics.refusal("server_busy")
             await write(errorFrame(id: request.id, WireError(
                 code: "server_busy",
                 message: "the server is answering more than \(serverRate.perSecond) requests a second from everyone: try again in a moment")))
-            return .goOn
+            return false
         }
-        guard let frame = await answer(request) else { return .goOn }
+        return true
+    }
+
+    /// Sends a request's answer, within the size a reply may have, and counts a failed
+    /// sign-in against the connection.
+    private func deliver(_ frame: WireFrame, answering request: WireRequest) async -> Verdict {
         if request.op == .logIn { metrics.login(frame.error?.code ?? "ok") }
         guard let text = try? codec.encode(frame), text.utf8.count <= WireCodec.maximumReplySize else {
             metrics.refusal("reply_too_large")

@@ -55,30 +55,21 @@ actor ServerConnection {
     /// The changes pushed last, encoded once for every connection of the server.
     let encoded: EncodedChanges
 
+    /// A connection of the server that shares `shared`, from `address`.
     /// - Parameter hangUp: closes the connection at once, whatever waits to be written.
     init(
-        service: WireService, outbound: WebSocketOutboundWriter, replies: ReplyCache, health: StoreHealthBoard,
-        rate: RequestRate, serverRate: ServerRate, userSubscriptions: OpenCounts, userConnections: OpenCounts,
-        connections: SignedInConnections, encoded: EncodedChanges,
-        writePatience: Duration, queueLimit: Int,
-        hangUp: @escaping @Sendable () -> Void,
-        metrics: ServerMetrics, logger: Logger
+        shared: ServerShared, address: String, outbound: WebSocketOutboundWriter, hangUp: @escaping @Sendable () -> Void
     ) {
-        self.service = service
+        service = shared.service.answering(address)
         self.outbound = outbound
-        self.replies = replies
-        self.health = health
-        self.rate = rate
-        self.serverRate = serverRate
-        self.userSubscriptions = userSubscriptions
-        self.connections = connections
-        self.encoded = encoded
-        self.userConnections = userConnections
-        self.patience = WritePatience(writePatience, hangUp: hangUp)
-        self.queueLimit = queueLimit
+        (replies, health, serverRate) = (shared.replies, shared.health, shared.serverRate)
+        (userSubscriptions, userConnections) = (shared.userSubscriptions, shared.userConnections)
+        (connections, encoded) = (shared.signedIn, shared.encoded)
+        rate = RequestRate()
+        patience = WritePatience(shared.settings.writePatience, hangUp: hangUp)
+        queueLimit = shared.settings.queuedBytesPerConnection
         self.hangUp = hangUp
-        self.metrics = metrics
-        self.logger = logger
+        (metrics, logger) = (shared.metrics, shared.logger)
     }
 
     /// Tells the client how the database is: at once when it is down, then each change.
