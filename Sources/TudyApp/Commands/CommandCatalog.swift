@@ -1,8 +1,8 @@
 import TudyCore
 import TudyTerminal
 
-/// Every command tudy knows and where it works, for `/help` and for mistakes.
-@MainActor
+/// Every command tudy knows and where it works: the one registry that `/help`, Tab's
+/// arguments and the errors for a command typed in the wrong place all read.
 enum CommandCatalog {
     /// The commands that work on every screen.
     static let global = GlobalCommand.specs
@@ -14,6 +14,8 @@ enum CommandCatalog {
         ("a post", ProjectDetailScreen.Command.specs),
         ("the Chat tab", RoomListScreen.Command.specs),
         ("a chat room", RoomScreen.Command.specs),
+        ("messages found", MessageSearchScreen.Command.specs),
+        ("a new 1:1 room", DirectRoomDraftScreen.Command.specs),
     ]
 
     /// The places where a screen command works; empty for a name nobody knows.

@@ -75,11 +75,9 @@ struct CommandSpec: Equatable, Sendable {
     /// The most seconds one may ask to wait: a day.
     static let longestSeconds = 24 * 3600
 
-    /// Every command declared, the global ones first.
+    /// Every command declared, the global ones first, as the catalog lists them.
     static var declared: [CommandSpec] {
-        GlobalCommand.specs + BoardScreen.Command.specs + ProjectSearchScreen.Command.specs + ProjectDetailScreen.Command.specs
-            + RoomListScreen.Command.specs + RoomScreen.Command.specs + MessageSearchScreen.Command.specs
-            + DirectRoomDraftScreen.Command.specs
+        CommandCatalog.global + CommandCatalog.places.flatMap(\.commands)
     }
 
     /// The name without the slash, e.g. `open`.
