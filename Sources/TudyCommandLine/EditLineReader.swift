@@ -208,7 +208,7 @@ final class EditLineReader: LineReader {
     /// A paste of several lines (or a refused one) that ended the line being typed.
     var pasted: LineReadResult?
     /// The lines of a paste that holds a command, entered one by one as if typed.
-    var pastedLines = PastedLines()
+    var pastedLines = PastedLines(passwordCommands: CommandTable.passwordCommandNames)
     /// Ctrl-R's search, while it runs.
     var search: HistorySearch?
     /// Where Tab's words come from (`completes(from:)`).

@@ -20,8 +20,14 @@ package struct PastedLines: Equatable, Sendable {
     private var waiting: [String] = []
     /// The line served last began a login or signup: its password may come next.
     private var passwordMayFollow = false
+    /// The commands whose next line may be a password, by name: the app's to say.
+    private let passwordCommands: Set<String>
 
-    package init() {}
+    /// - Parameter passwordCommands: the names (without the slash) of the commands that ask
+    ///   for a password on the next line.
+    package init(passwordCommands: Set<String>) {
+        self.passwordCommands = passwordCommands
+    }
 
     /// Whether lines of a paste wait to be read.
     package var isEmpty: Bool { waiting.isEmpty }
@@ -65,7 +71,7 @@ package struct PastedLines: Equatable, Sendable {
 
     private mutating func noteServed(_ line: String) {
         if case .command(let name, _) = InputLine(parsing: line) {
-            passwordMayFollow = name == "login" || name == "signup"
+            passwordMayFollow = passwordCommands.contains(name)
         } else {
             passwordMayFollow = false
         }

@@ -65,9 +65,10 @@ struct SmallMendTests {
         #expect(!names.isEmpty, "\(help)")
         // Those that end or change the modal itself are left out: they are answered differently.
         for command in GlobalCommand.allCases where ![.back, .quit, .help, .signup, .login].contains(command) {
-            let errors = await app.send("/" + command.rawValue)
+            let typed = command.name.typed
+            let errors = await app.send("/" + typed)
             let refused = errors.contains { $0.contains("is not available while") }
-            #expect(refused == names.contains("/" + command.rawValue), "/\(command.rawValue): refused \(refused), help says \(heldBack)")
+            #expect(refused == names.contains("/" + typed), "/\(typed): refused \(refused), help says \(heldBack)")
         }
     }
 }

@@ -145,7 +145,7 @@ struct InputTests {
         ("lst", "/list"), ("opne", "/open"), ("he", "/help"), ("invit", "/invite"), ("xyzzy", nil),
     ] as [(String, String?)])
     func suggestions(typed: String, expected: String?) {
-        #expect(CommandSuggestion.nearest(to: typed, among: CommandCatalog.allNames) == expected)
+        #expect(CommandSuggestion.nearest(to: typed, among: CommandTable.allNames) == expected)
     }
 }
 

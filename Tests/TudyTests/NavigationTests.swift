@@ -75,21 +75,37 @@ struct NavigationTests {
         var text = ""
     }
 
-    @Test("commands as types: every screen's commands come from its one declaration, each name once; none hides behind a global one")
+    @Test("one command table: each place names a command once, none hides behind a global one, every name works somewhere, and each declared command parses into its place's typed value")
     func commandDeclarations() async throws {
-        for (place, specs) in CommandCatalog.places {
-            #expect(Set(specs.map(\.name)).count == specs.count, "\(place) names a command twice")
-            #expect(specs.allSatisfy { GlobalCommand(rawValue: $0.name) == nil }, "\(place) has a command the global one of its name would hide")
+        for place in CommandTable.places {
+            let specs = CommandTable.specs(at: place)
+            #expect(Set(specs.map(\.name)).count == specs.count, "\(place.label) names a command twice")
+            #expect(specs.allSatisfy { GlobalCommand($0.name) == nil }, "\(place.label) has a command the global one of its name would hide")
         }
-        #expect(CommandCatalog.global.map(\.name) == GlobalCommand.allCases.map(\.rawValue))
-        // Every declared command reaches its screen's handler: none is refused as unknown there.
+        #expect(CommandTable.everywhere.map(\.name) == GlobalCommand.allCases.map(\.name))
+        let declared = Set(CommandPlace.allCases.flatMap { CommandTable.specs(at: $0).map(\.name) })
+        #expect(declared == Set(CommandName.allCases), "declared nowhere: \(Set(CommandName.allCases).subtracting(declared))")
+        // Every declared command becomes its place's value, with an argument as its declaration reads it.
+        func parses<Command: PlaceCommand>(_: Command.Type) -> [String] {
+            CommandTable.specs(at: Command.place).compactMap { spec in
+                let sample = switch spec.argument.kind {
+                case .listed, .messageNumber, .invitationNumber: "#3"
+                case .numberedText: "#3 text"
+                case .seconds: "5"
+                case nil: ""
+                default: "word"
+                }
+                let value = try? spec.read(sample)
+                return (try? value.flatMap { try Command(spec.name, $0) }) == nil ? "\(Command.place.label): /\(spec.name.typed)" : nil
+            }
+        }
+        let unparsed = parses(BoardCommand.self) + parses(PostsFoundCommand.self) + parses(PostCommand.self) + parses(RoomsCommand.self)
+            + parses(RoomCommand.self) + parses(MessagesFoundCommand.self) + parses(DraftRoomCommand.self)
+        #expect(unparsed.isEmpty, "declared but not parsed: \(unparsed)")
         let testApp = try await seeded(loggedIn: "alice")
         let board = BoardScreen(context: testApp.context)
-        for command in BoardScreen.Command.allCases {
-            #expect(throws: Never.self) { _ = try BoardScreen.Command.parse(.command(name: command.rawValue, argument: .none), on: board) }
-        }
         #expect(throws: CommandError.unknown(name: "leave", suggestion: nil)) {
-            _ = try BoardScreen.Command.parse(.command(name: "leave", argument: .none), on: board)
+            _ = try BoardCommand.parse(.command(name: .leave, argument: .none), on: board)
         }
     }
 

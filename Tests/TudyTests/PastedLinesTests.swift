@@ -9,14 +9,14 @@ import Testing
 struct PastedLinesTests {
     /// Reads what the paste hands out for a run of requests (true: a password is asked).
     private func served(_ paste: String, _ requests: [Bool]) -> (first: String?, next: [PastedLines.Next]) {
-        var lines = PastedLines()
+        var lines = PastedLines(passwordCommands: CommandTable.passwordCommandNames)
         let first = lines.take(paste)
         return (first, requests.map { lines.next(secret: $0) })
     }
 
     @Test("a paste with no command stays one paste; nothing waits")
     func noCommand() {
-        var lines = PastedLines()
+        var lines = PastedLines(passwordCommands: CommandTable.passwordCommandNames)
         #expect(lines.take("one\n//two\nthree") == nil)
         #expect(lines.take("/login bob") == nil)
         #expect(lines.next(secret: false) == .none)

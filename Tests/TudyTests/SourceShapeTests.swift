@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import TudyApp
+
 /// The shape of the source, as a new engineer meets it.
 @Suite("Source shape")
 struct SourceShapeTests {
@@ -99,6 +101,25 @@ struct SourceShapeTests {
             }
         }
         #expect(found.isEmpty, "casts to a screen: \(found.joined(separator: ", "))")
+    }
+
+    @Test("outside the command table no source compares a command's name as text: a typed name becomes a CommandName once")
+    func commandNamesComparedOnlyInTheTable() throws {
+        let names = CommandName.allCases.map(\.typed).joined(separator: "|")
+        let literal = #""/?(?:\#(names))""#
+        let comparison = try Regex("(?:==|!=|case|rawValue:|contains\\()\\s*\(literal)|\(literal)\\s*(?:==|!=)")
+        // The table, and the command line's own words (`tudy help serve`), which are no slash-commands.
+        let table = ["CommandName.swift", "CommandTable.swift", "CommandTable+Places.swift", "TudyCommandLine/Tudy.swift"]
+        var found: [String] = []
+        for target in ["TudyApp", "TudyTerminal", "TudyCommandLine", "tudy", "tudy-net"] {
+            for (path, text) in try Self.swiftFiles(of: target) where !table.contains(where: { path == $0 || path.hasSuffix("/" + $0) }) {
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(comparison) {
+                    found.append("\(path):\(number + 1)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "compares a command's name as text: \(found.joined(separator: ", "))")
     }
 
     /// The Swift files of one target, by path under Sources/, with their text.

@@ -113,8 +113,8 @@ struct CompletionTests {
         #expect(board.candidates(for: word, in: line) == expected)
     }
 
-    @Test("what Tab offers and how the argument is read come from each command's declaration: names for a name, nothing for a new one, a number refused when it is none, read once into a typed value", arguments: CommandSpec.declared.map(\.name))
-    func declaredArguments(name: String) throws {
+    @Test("what Tab offers and how the argument is read come from each command's declaration: names for a name, nothing for a new one, a number refused when it is none, read once into a typed value", arguments: Array(Set(CommandSpec.declared.map(\.name))))
+    func declaredArguments(name: CommandName) throws {
         for spec in CommandSpec.declared where spec.name == name {
             // The spec's own screen decides what its argument is.
             var vocabulary = CompletionVocabulary(specs: [spec], userNames: ["alice"], workTags: ["ios"], openTarget: .posts([7]))
@@ -173,16 +173,16 @@ struct CompletionTests {
     @Test("in the rooms list /open completes room numbers and names; in a room /kick completes its members")
     func rooms() {
         var rooms = CompletionVocabulary(
-            specs: RoomListScreen.Command.specs, openTarget: .rooms([2, 5], names: ["Swift study", "@bob"]))
+            specs: RoomsCommand.specs, openTarget: .rooms([2, 5], names: ["Swift study", "@bob"]))
         #expect(rooms.candidates(for: "", in: "/open ") == ["2", "5", "Swift study", "@bob"])
         #expect(rooms.candidates(for: "sw", in: "/open sw") == ["Swift study"])
         #expect(rooms.candidates(for: "@", in: "/open @") == ["@bob"])
-        rooms = CompletionVocabulary(specs: RoomScreen.Command.specs)
+        rooms = CompletionVocabulary(specs: RoomCommand.specs)
         rooms.memberNames = ["carol", "dave"]
         #expect(rooms.candidates(for: "c", in: "/kick c") == ["carol"])
         #expect(rooms.candidates(for: "@", in: "see you @") == ["@carol", "@dave"], "@ names the room's members")
         #expect(rooms.candidates(for: "@d", in: "@d") == ["@dave"])
-        #expect(CompletionVocabulary(specs: RoomListScreen.Command.specs).candidates(for: "@", in: "@").isEmpty, "outside a room, nobody")
+        #expect(CompletionVocabulary(specs: RoomsCommand.specs).candidates(for: "@", in: "@").isEmpty, "outside a room, nobody")
     }
 }
 

@@ -13,28 +13,6 @@ final class DirectRoomDraftScreen: Screen {
     }
 
     /// A room's commands, as far as a room not yet made has them.
-    enum Command: String, CommandSet {
-        case invite, members, leave, more, find
-
-        var argument: CommandSpec.Argument {
-            switch self {
-            case .invite: RoomScreen.Command.invite.argument
-            case .find: MessageSearchScreen.Command.find.argument
-            case .members, .leave, .more: .none
-            }
-        }
-
-        var summary: String {
-            switch self {
-            case .invite: RoomScreen.Command.invite.summary
-            case .members: "who the room will hold"
-            case .leave: "go back; nothing was stored"
-            case .more: RoomScreen.Command.more.summary
-            case .find: MessageSearchScreen.Command.find.summary
-            }
-        }
-    }
-
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     /// Who the room is with.
     let other: User
@@ -46,7 +24,7 @@ final class DirectRoomDraftScreen: Screen {
     }
 
     var title: String { "@\(other.name)" }
-    var commands: [CommandSpec] { Command.specs }
+    var commands: [CommandSpec] { DraftRoomCommand.specs }
     var takesText: Bool { true }
 
     func appear() async throws {
@@ -64,12 +42,11 @@ final class DirectRoomDraftScreen: Screen {
             try await didSendEventClosure?(.didStart(room: room))
             return
         }
-        let (command, argument) = try Command.parse(input, on: self)
-        switch command {
-        case .invite:
+        switch try DraftRoomCommand.parse(input, on: self) {
+        case .invite(let name):
             // A third person makes it a group room: the 1:1 room is made on the way, as a
             // 1:1 room with an invitation always leaves one.
-            let invitee = try await context.store.user(named: argument.text)
+            let invitee = try await context.store.user(named: name)
             let direct = try await context.store.directRoom(between: session, and: other)
             let outcome = try await context.store.invite(invitee, to: direct.id, by: session)
             let group = outcome.room
@@ -80,8 +57,8 @@ final class DirectRoomDraftScreen: Screen {
             context.console.line(members(session).map(\.name).joined(separator: ", "))
         case .more:
             context.console.line("no older messages: this is the start of the room")
-        case .find:
-            try await didSendEventClosure?(.find(argument.text))
+        case .find(let words):
+            try await didSendEventClosure?(.find(words))
         case .leave:
             context.console.line("no room was made with \(other.name)")
             try await didSendEventClosure?(.didLeave)

@@ -10,26 +10,6 @@ final class MessageSearchScreen: Screen {
         case find(String)
     }
 
-    enum Command: String, CommandSet {
-        case open
-        /// The search, offered everywhere in Chat: the other screens borrow its argument and summary.
-        case find
-
-        var argument: CommandSpec.Argument {
-            switch self {
-            case .open: .required(.listed(placeholder: "<n>"))
-            case .find: .required(.words)
-            }
-        }
-
-        var summary: String {
-            switch self {
-            case .open: "enter room n"
-            case .find: "messages in all your rooms holding the words, newest first"
-            }
-        }
-    }
-
     /// What a search screen lists.
     enum Finding: Equatable {
         /// `/find`: messages holding every word.
@@ -59,7 +39,7 @@ final class MessageSearchScreen: Screen {
         }
     }
 
-    var commands: [CommandSpec] { Command.specs }
+    var commands: [CommandSpec] { MessagesFoundCommand.specs }
 
     func appear() async throws {
         let session = try context.requireSession()
@@ -93,14 +73,12 @@ final class MessageSearchScreen: Screen {
     }
 
     func handle(_ input: ScreenInput) async throws {
-        let (command, argument) = try Command.parse(input, on: self)
-        switch command {
-        case .open:
-            let id = try command.number(in: argument)
+        switch try MessagesFoundCommand.parse(input, on: self) {
+        case .open(let id):
             let room = try await context.store.room(id: id, for: try context.requireSession())
             try await didSendEventClosure?(.showRoom(room: room))
-        case .find:
-            try await didSendEventClosure?(.find(argument.text))
+        case .find(let words):
+            try await didSendEventClosure?(.find(words))
         }
     }
 

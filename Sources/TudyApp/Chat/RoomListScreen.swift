@@ -10,30 +10,6 @@ final class RoomListScreen: Screen {
         case find(String)
     }
 
-    enum Command: String, CommandSet {
-        case rooms, open, dm, wait, find
-
-        var argument: CommandSpec.Argument {
-            switch self {
-            case .rooms: .none
-            case .open: .required(.room)
-            case .dm: .required(.name)
-            case .wait: .optional(.seconds)
-            case .find: MessageSearchScreen.Command.find.argument
-            }
-        }
-
-        var summary: String {
-            switch self {
-            case .rooms: "your rooms: members, last message, unread count"
-            case .open: "enter a room, by its number or its name"
-            case .dm: "open (or make) the 1:1 room with someone"
-            case .wait: "print the next messages from others in any room (default 30 s)"
-            case .find: MessageSearchScreen.Command.find.summary
-            }
-        }
-    }
-
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
     /// The feed's epoch when `/wait` last read every room: while it stays the same, the stream
@@ -54,7 +30,7 @@ final class RoomListScreen: Screen {
     }
 
     let title = "rooms"
-    var commands: [CommandSpec] { Command.specs }
+    var commands: [CommandSpec] { RoomsCommand.specs }
 
     func appear() async throws {
         let session = try context.requireSession()
@@ -84,28 +60,26 @@ final class RoomListScreen: Screen {
     }
 
     func handle(_ input: ScreenInput) async throws {
-        let (command, argument) = try Command.parse(input, on: self)
-        switch command {
+        switch try RoomsCommand.parse(input, on: self) {
         case .rooms:
             try await appear()
-        case .open:
+        case .open(let reference):
             let session = try context.requireSession()
             let room: Room
-            switch argument {
-            case .room(.number(let id)):
+            switch reference {
+            case .number(let id):
                 room = try await context.store.room(id: id, for: session)
-            default:
+            case .name(let name):
                 let rooms = try await context.store.rooms(of: session).map(\.room)
-                room = try Self.room(named: argument.text, among: rooms, for: session.user)
+                room = try Self.room(named: name, among: rooms, for: session.user)
             }
             try await didSendEventClosure?(.showRoom(room: room))
-        case .dm:
-            let other = try await context.store.user(named: argument.text)
+        case .dm(let name):
+            let other = try await context.store.user(named: name)
             try await didSendEventClosure?(.showDirectRoom(with: other))
-        case .find:
-            try await didSendEventClosure?(.find(argument.text))
-        case .wait:
-            let seconds = argument.seconds
+        case .find(let words):
+            try await didSendEventClosure?(.find(words))
+        case .wait(let seconds):
             let session = try context.requireSession()
             // Only a /wait right after this one's may read on from where it stopped: a line
             // between may have shown a room (and marked it read) elsewhere.

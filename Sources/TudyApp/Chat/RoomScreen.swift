@@ -12,51 +12,6 @@ final class RoomScreen: Screen {
         case find(String)
     }
 
-    enum Command: String, CommandSet {
-        case me, reply, react, seen, invite, kick, members, rename, topic, mute, unmute, leave, more, edit, unsend, wait, find
-
-        var argument: CommandSpec.Argument {
-            switch self {
-            case .me: .required(.text(placeholder: "<action>"))
-            case .reply: .required(.numberedText(placeholder: "#n <text>", which: "you answer", missing: "the reply's text is missing"))
-            case .react: .required(.numberedText(placeholder: "#n <emoji>", which: "you react to", missing: "the emoji is missing"))
-            case .seen: .required(.messageNumber)
-            case .invite: .required(.invitee)
-            case .kick: .required(.member)
-            case .rename: .required(.text(placeholder: "<name>"))
-            case .mute, .unmute: .none
-            case .topic: .optional(.text(placeholder: "<text>"))
-            case .members, .leave, .more: .none
-            case .edit: .required(.replacementText)
-            case .unsend: .optional(.messageNumber)
-            case .wait: .optional(.seconds)
-            case .find: MessageSearchScreen.Command.find.argument
-            }
-        }
-
-        var summary: String {
-            switch self {
-            case .me: "tell the room what you do: /me waves shows * you waves"
-            case .reply: "answer message #n: its first words are shown above yours"
-            case .react: "set an emoji on message #n for everyone to see; again takes it back"
-            case .seen: "who has read message #n, and who has not yet"
-            case .invite: "bring someone in, or ask them if you share no group room (a 1:1 room becomes a new group room)"
-            case .kick: "take someone out of your post's study room, for good"
-            case .rename: "name this group room, for everyone in it"
-            case .mute: "no notices or bell from this room; its unread leave the prompt's total"
-            case .unmute: "hear from this room again"
-            case .topic: "show the room's topic; with text, set it for everyone; /topic - clears it"
-            case .members: "who is in the room; on a server, who of them is online now"
-            case .leave: "leave the room"
-            case .more: "older messages"
-            case .edit: "change your last message, or your message #n, to the text"
-            case .unsend: "delete your last message, or your message #n"
-            case .wait: "print the next messages from others as they come (default 30 s)"
-            case .find: MessageSearchScreen.Command.find.summary
-            }
-        }
-    }
-
     /// The least time between two marks of the room as read while news streams in: a busy
     /// room costs a few writes a second, however many messages it gets.
     static let readMarkPause = Duration.milliseconds(250)
@@ -97,7 +52,7 @@ final class RoomScreen: Screen {
         context.login.user.map(room.title(for:)) ?? "#\(room.id)"
     }
 
-    var commands: [CommandSpec] { Command.specs }
+    var commands: [CommandSpec] { RoomCommand.specs }
     var takesText: Bool { true }
 
     /// Shows the room: the last page, or, when there is anything unread, every unread message
@@ -152,23 +107,22 @@ final class RoomScreen: Screen {
             try await send(text, for: session)
             return
         }
-        let (command, argument) = try Command.parse(input, on: self)
+        let command = try RoomCommand.parse(input, on: self)
         switch command {
-        case .me:
-            try await send(argument.text, kind: .action, for: session)
-        case .reply:
-            try await send(argument.text, replyingTo: try command.number(in: argument), for: session)
-        case .react:
-            let id = try command.number(in: argument)
-            printChange(try await context.store.react(to: id, in: room.id, with: argument.text, by: session))
-        case .seen:
-            try await showReaders(of: try command.number(in: argument), for: session)
-        case .edit:
-            printChange(try await context.store.edit(argument.pick, in: room.id, to: argument.text, by: session))
-        case .unsend:
-            printChange(try await context.store.unsend(argument.pick, in: room.id, by: session))
-        case .invite:
-            let invitee = try await context.store.user(named: argument.text)
+        case .me(let action):
+            try await send(action, kind: .action, for: session)
+        case .reply(let id, let text):
+            try await send(text, replyingTo: id, for: session)
+        case .react(let id, let emoji):
+            printChange(try await context.store.react(to: id, in: room.id, with: emoji, by: session))
+        case .seen(let id):
+            try await showReaders(of: id, for: session)
+        case .edit(let pick, let text):
+            printChange(try await context.store.edit(pick, in: room.id, to: text, by: session))
+        case .unsend(let pick):
+            printChange(try await context.store.unsend(pick, in: room.id, by: session))
+        case .invite(let name):
+            let invitee = try await context.store.user(named: name)
             let outcome = try await context.store.invite(invitee, to: room.id, by: session)
             let invited = outcome.room
             let madeGroup = invited.id != room.id
@@ -178,19 +132,19 @@ final class RoomScreen: Screen {
             case .asked: context.console.show(.roomChange(.asked(invitee), room: invited, viewer: session.user))
             }
             try await didSendEventClosure?(.didInvite(room: invited))
-        case .kick:
-            let member = User(name: argument.text)
+        case .kick(let name):
+            let member = User(name: name)
             room = try await context.store.kick(member, from: room.id, by: session)
             context.console.show(.roomChange(.removed(member), room: room, viewer: session.user))
-        case .rename:
-            let renamed = try await context.store.rename(roomID: room.id, to: argument.text, by: session)
+        case .rename(let name):
+            let renamed = try await context.store.rename(roomID: room.id, to: name, by: session)
             update(renamed)
-        case .topic where argument == .none:
+        case .topic(nil):
             room = try await context.store.room(id: room.id, for: session)
             context.console.line(room.topic.map { "topic: " + $0 } ?? "no topic: /topic <text> sets one")
-        case .topic:
+        case .topic(let text?):
             let before = room.topic
-            let changed = try await context.store.setTopic(roomID: room.id, to: argument.text == "-" ? "" : argument.text, by: session)
+            let changed = try await context.store.setTopic(roomID: room.id, to: text == "-" ? "" : text, by: session)
             update(changed)
             // A change is announced as it comes; none is said in a line of its own.
             if changed.topic == before {
@@ -216,11 +170,10 @@ final class RoomScreen: Screen {
             let page = try await context.store.messages(in: room.id, for: session, before: oldest, limit: Self.pageSize)
             context.console.line("older messages\(page.hasOlder ? " (/more for more)" : ", back to the start of the room"):")
             show(page)
-        case .wait:
-            let seconds = argument.seconds
+        case .wait(let seconds):
             try await wait(seconds: seconds, for: session)
-        case .find:
-            try await didSendEventClosure?(.find(argument.text))
+        case .find(let words):
+            try await didSendEventClosure?(.find(words))
         }
     }
 

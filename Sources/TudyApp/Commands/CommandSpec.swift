@@ -75,23 +75,22 @@ struct CommandSpec: Equatable, Sendable {
     /// The most seconds one may ask to wait: a day.
     static let longestSeconds = 24 * 3600
 
-    /// Every command declared, the global ones first, as the catalog lists them.
+    /// Every command declared, the global ones first, as the table lists them.
     static var declared: [CommandSpec] {
-        CommandCatalog.global + CommandCatalog.places.flatMap(\.commands)
+        CommandPlace.allCases.flatMap(CommandTable.specs(at:))
     }
 
-    /// The name without the slash, e.g. `open`.
-    let name: String
+    let name: CommandName
     let argument: Argument
     /// What it does, in a few words.
     let summary: String
 
     /// A command that takes no argument.
-    init(_ name: String, _ summary: String) {
+    init(_ name: CommandName, _ summary: String) {
         self.init(name, .none, summary)
     }
 
-    init(_ name: String, _ argument: Argument, _ summary: String) {
+    init(_ name: CommandName, _ argument: Argument, _ summary: String) {
         self.name = name
         self.argument = argument
         self.summary = summary
@@ -100,9 +99,9 @@ struct CommandSpec: Equatable, Sendable {
     /// The usage line, e.g. `/open <id>`.
     var usage: String {
         switch argument {
-        case .none: "/\(name)"
-        case .optional(let kind): "/\(name) [\(kind.placeholder)]"
-        case .required(let kind): "/\(name) \(kind.placeholder)"
+        case .none: "/\(name.typed)"
+        case .optional(let kind): "/\(name.typed) [\(kind.placeholder)]"
+        case .required(let kind): "/\(name.typed) \(kind.placeholder)"
         }
     }
 

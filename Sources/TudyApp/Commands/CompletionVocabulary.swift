@@ -16,7 +16,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
     /// What each command's argument is, by the command's name, as its declaration says: the
     /// one that works here, else any that takes an argument (a line may name a command that
     /// another screen carries out, as `/dm` in a room).
-    var arguments: [String: CommandSpec.ArgumentKind]
+    var arguments: [CommandName: CommandSpec.ArgumentKind]
     package var userNames: [String]
     /// Who `/invite` may bring in: nil for everyone in `userNames`.
     package var inviteNames: [String]?
@@ -33,7 +33,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
 
     /// The vocabulary of the commands that work here.
     init(specs: [CommandSpec], userNames: [String] = [], workTags: [String] = [], openTarget: OpenTarget = .none) {
-        commands = specs.map(\.name)
+        commands = specs.map(\.name.typed)
         arguments = Self.kinds(of: CommandSpec.declared).merging(Self.kinds(of: specs)) { _, here in here }
         self.userNames = userNames
         self.workTags = workTags
@@ -53,7 +53,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
         // Only the first argument completes; the commands here take one at most.
         let argumentIndex = line.hasSuffix(" ") ? tokens.count : tokens.count - 1
         guard argumentIndex == 1, let command = tokens.first, command.hasPrefix("/"),
-            let kind = arguments[command.dropFirst().lowercased()]
+            let name = CommandTable.name(String(command.dropFirst())), let kind = arguments[name]
         else { return [] }
         switch kind {
         case .name: return matching(userNames, word)
@@ -74,7 +74,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
     }
 
     /// The kind of each command's argument, by name, for those that take one.
-    private static func kinds(of specs: [CommandSpec]) -> [String: CommandSpec.ArgumentKind] {
+    private static func kinds(of specs: [CommandSpec]) -> [CommandName: CommandSpec.ArgumentKind] {
         Dictionary(specs.compactMap { spec in spec.argument.kind.map { (spec.name, $0) } }) { first, _ in first }
     }
 

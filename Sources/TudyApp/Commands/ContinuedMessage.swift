@@ -18,7 +18,7 @@ struct ContinuedMessage {
     static func mayStart(_ line: String) -> Bool {
         switch InputLine(parsing: line) {
         case .text: true
-        case .command(let name, _): name == RoomScreen.Command.edit.rawValue
+        case .command(let name, _): CommandTable.name(name) == .edit
         }
     }
 

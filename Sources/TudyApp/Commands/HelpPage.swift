@@ -16,17 +16,17 @@ enum HelpPage {
         modal: (activity: String, heldBack: [GlobalCommand])?, at path: String
     ) throws -> HelpListing {
         if !argument.isEmpty {
-            let name = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
-            let specs = CommandCatalog.specs(named: name)
+            let typed = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
+            let specs = CommandTable.name(typed).map(CommandTable.specs(named:)) ?? []
             guard !specs.isEmpty else {
                 throw CommandError.unknown(
-                    name: name, suggestion: CommandSuggestion.nearest(to: name, among: CommandCatalog.allNames))
+                    name: typed, suggestion: CommandSuggestion.nearest(to: typed, among: CommandTable.allNames))
             }
             return .command(specs.map { HelpListing.Usage(usage: $0.spec.usage, summary: $0.spec.summary, place: $0.place) })
         }
         let own = screen?.commands ?? []
         let tab = (tabRoot?.commands ?? []).filter { spec in !own.contains { $0.name == spec.name } }
-        var rows = (own + tab).map(CommandCatalog.helpRow)
+        var rows = (own + tab).map(CommandTable.helpRow)
         if screen?.composesMessages == true {
             rows.append(HelpListing.Row(
                 usage: "plain text",
@@ -36,8 +36,8 @@ enum HelpPage {
             rows.append(HelpListing.Row(usage: "answer the question", summary: question.trimmingCharacters(in: .whitespaces)))
         }
         let heldBack = modal?.heldBack ?? []
-        let everywhere = GlobalCommand.allCases.filter { !heldBack.contains($0) }.map { CommandCatalog.helpRow($0.spec) }
-        let held = modal.map { HelpListing.HeldBack(activity: $0.activity, commands: heldBack.map { "/" + $0.rawValue }) }
+        let everywhere = GlobalCommand.allCases.filter { !heldBack.contains($0) }.map { CommandTable.helpRow($0.spec) }
+        let held = modal.map { HelpListing.HeldBack(activity: $0.activity, commands: heldBack.map { "/" + $0.name.typed }) }
         return .page(path: path, here: rows, everywhere: everywhere, heldBack: held)
     }
 }

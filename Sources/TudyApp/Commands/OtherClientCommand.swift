@@ -22,7 +22,7 @@ enum OtherClientCommand: String, CaseIterable {
     func meaning(_ argument: String) -> Meaning {
         switch self {
         case .exit:
-            return .line("/" + GlobalCommand.quit.rawValue)
+            return .line("/" + CommandName.quit.typed)
         case .query:
             return argument.isEmpty ? .hint("/query: tudy's is /dm <name>, the 1:1 room with someone") : .line("/dm " + argument)
         case .msg:
@@ -31,7 +31,7 @@ enum OtherClientCommand: String, CaseIterable {
             guard !name.isEmpty else { return .hint("/msg: tudy's is /dm <name>, then type the message") }
             return text.isEmpty ? .line("/dm " + name) : .message(to: String(name), text: text)
         case .names:
-            return .line("/" + RoomScreen.Command.members.rawValue)
+            return .line("/" + CommandName.members.typed)
         case .part:
             return .hint("/part: in tudy, /back goes back to the rooms; /leave leaves the room for good")
         case .close:

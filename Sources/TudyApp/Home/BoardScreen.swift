@@ -11,30 +11,6 @@ final class BoardScreen: Screen {
         case showProjectDetail(project: Project)
     }
 
-    enum Command: String, CommandSet {
-        case list, more, search, work, new, open
-
-        var argument: CommandSpec.Argument {
-            switch self {
-            case .search: .required(.words)
-            case .work: .required(.workTag)
-            case .open: .required(.listed(placeholder: "<id>"))
-            case .list, .more, .new: .none
-            }
-        }
-
-        var summary: String {
-            switch self {
-            case .list: "newest posts first"
-            case .more: "older posts"
-            case .search: "posts whose title or body has the words"
-            case .work: "posts that recruit for a work, e.g. ios"
-            case .new: "write a post"
-            case .open: "show a post"
-            }
-        }
-    }
-
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private let context: AppContext
     private let pages = BoardPages(query: .all)
@@ -44,15 +20,14 @@ final class BoardScreen: Screen {
     }
 
     let title = "board"
-    var commands: [CommandSpec] { Command.specs }
+    var commands: [CommandSpec] { BoardCommand.specs }
 
     func appear() async throws {
         try await printList()
     }
 
     func handle(_ input: ScreenInput) async throws {
-        let (command, argument) = try Command.parse(input, on: self)
-        switch command {
+        switch try BoardCommand.parse(input, on: self) {
         case .list:
             try await printList()
         case .more:
@@ -61,14 +36,13 @@ final class BoardScreen: Screen {
                 return
             }
             show(older)
-        case .search:
-            try await didSendEventClosure?(.showSearch(words: argument.text))
-        case .work:
-            try await didSendEventClosure?(.showFastSearch(work: argument.text.lowercased()))
+        case .search(let words):
+            try await didSendEventClosure?(.showSearch(words: words))
+        case .work(let tag):
+            try await didSendEventClosure?(.showFastSearch(work: tag.lowercased()))
         case .new:
             try await didSendEventClosure?(.showProjectWrite)
-        case .open:
-            let id = try command.number(in: argument)
+        case .open(let id):
             let project: Project
             do {
                 project = try await context.store.project(id: id)

@@ -11,23 +11,6 @@ final class ProjectDetailScreen: Screen {
         case didDelete(project: Project)
     }
 
-    enum Command: String, CommandSet {
-        case dm, join, edit, close, reopen, delete
-
-        var argument: CommandSpec.Argument { .none }
-
-        var summary: String {
-            switch self {
-            case .dm: "send a chat to the writer"
-            case .join: "join the study: its group room, with the writer and who joined"
-            case .edit: "change the post (writer only)"
-            case .close: "stop recruiting (writer only)"
-            case .reopen: "recruit again (writer only)"
-            case .delete: "remove the post (writer only)"
-            }
-        }
-    }
-
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     private(set) var project: Project
     private let context: AppContext
@@ -41,7 +24,7 @@ final class ProjectDetailScreen: Screen {
 
     var title: String { "#\(project.id)" }
     var subject: ScreenSubject { .post(project.id) }
-    var commands: [CommandSpec] { Command.specs }
+    var commands: [CommandSpec] { PostCommand.specs }
 
     func appear() async throws {
         project = try await context.store.project(id: project.id)
@@ -55,7 +38,7 @@ final class ProjectDetailScreen: Screen {
     }
 
     func handle(_ input: ScreenInput) async throws {
-        let (command, _) = try Command.parse(input, on: self)
+        let command = try PostCommand.parse(input, on: self)
         let confirmed = deletionAskedAt == context.linesHandled - 1
         deletionAskedAt = nil
         // The post as it is now: its writer may have changed or deleted it meanwhile.

@@ -8,24 +8,6 @@ final class ProjectSearchScreen: Screen {
         case showProjectDetail(project: Project)
     }
 
-    enum Command: String, CommandSet {
-        case open, more
-
-        var argument: CommandSpec.Argument {
-            switch self {
-            case .open: .required(.listed(placeholder: "<id>"))
-            case .more: .none
-            }
-        }
-
-        var summary: String {
-            switch self {
-            case .open: "show a post found"
-            case .more: "older posts found"
-            }
-        }
-    }
-
     var didSendEventClosure: (@MainActor (Event) async throws -> Void)?
     let query: ProjectQuery
     private let context: AppContext
@@ -45,7 +27,7 @@ final class ProjectSearchScreen: Screen {
         }
     }
 
-    var commands: [CommandSpec] { Command.specs }
+    var commands: [CommandSpec] { PostsFoundCommand.specs }
 
     func appear() async throws {
         let projects = try await pages.newest(from: context.store)
@@ -66,10 +48,8 @@ final class ProjectSearchScreen: Screen {
     }
 
     func handle(_ input: ScreenInput) async throws {
-        let (command, argument) = try Command.parse(input, on: self)
-        switch command {
-        case .open:
-            let id = try command.number(in: argument)
+        switch try PostsFoundCommand.parse(input, on: self) {
+        case .open(let id):
             let project = try await context.store.project(id: id)
             try await didSendEventClosure?(.showProjectDetail(project: project))
         case .more:

@@ -14,7 +14,7 @@ enum InputPrompt: Equatable, Sendable {
 /// A line handed to a screen after the global commands had their turn.
 enum ScreenInput: Equatable, Sendable {
     /// One of the screen's own commands, its argument read by its `CommandSpec`.
-    case command(name: String, argument: CommandArgument)
+    case command(name: CommandName, argument: CommandArgument)
     /// A plain line: a message, or an answer to the screen's prompt.
     case text(String)
 }
@@ -66,7 +66,7 @@ extension Screen {
     /// The error for input the tab bar should not have handed to this screen.
     func unsupported(_ input: ScreenInput) -> CommandError {
         switch input {
-        case .command(let name, _): .unknown(name: name, suggestion: nil)
+        case .command(let name, _): .unknown(name: name.typed, suggestion: nil)
         case .text: .textNotHere(here: title)
         }
     }

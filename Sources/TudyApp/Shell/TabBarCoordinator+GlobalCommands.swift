@@ -102,7 +102,7 @@ extension TabBarCoordinator {
 
     private func requireNoModal(_ command: GlobalCommand) throws {
         guard tabBarController.presented != nil else { return }
-        throw busyError("/" + command.rawValue)
+        throw busyError("/" + command.name.typed)
     }
 
     /// The refusal of a command that waits for the modal to close.

@@ -57,7 +57,7 @@ extension TabBarCoordinator {
         guard isAtCommandPrompt, !isContinuingMessage else { return nil }
         let store = context.store
         let screen = tabBarController.visibleScreen
-        var vocabulary = CompletionVocabulary(specs: (screen?.commands ?? []) + CommandCatalog.global)
+        var vocabulary = CompletionVocabulary(specs: (screen?.commands ?? []) + CommandTable.everywhere)
         // Other people: never yourself, and for /invite nobody already in the room.
         let me = context.login.user
         vocabulary.userNames = ((try? await store.userNames()) ?? []).filter { !(me?.isNamed($0) ?? false) }

@@ -8,14 +8,12 @@ import TudyTerminal
 extension TabBarCoordinator {
     /// The commands that take the user to the other tab, and the tab each belongs to. `/open`
     /// and `/more` are not among them: both tabs have their own.
-    static let otherTabCommands: [String: Tab] = [
-        BoardScreen.Command.list.rawValue: .home, BoardScreen.Command.search.rawValue: .home,
-        BoardScreen.Command.work.rawValue: .home, BoardScreen.Command.new.rawValue: .home,
-        RoomListScreen.Command.rooms.rawValue: .chat, RoomListScreen.Command.find.rawValue: .chat,
+    static let otherTabCommands: [CommandName: Tab] = [
+        .list: .home, .search: .home, .work: .home, .new: .home, .rooms: .chat, .find: .chat,
     ]
 
     /// The tab whose root runs `/name` when the screen in view and its own tab's root do not.
-    func otherTab(for name: String) -> Tab? {
+    func otherTab(for name: CommandName) -> Tab? {
         guard let tab = Self.otherTabCommands[name], tab != tabBarController.selectedTab else { return nil }
         return tab
     }
@@ -23,15 +21,15 @@ extension TabBarCoordinator {
     /// Runs `/name argument` at the root of `tab`, which it selects, its stack reset to the
     /// root. A guest asking for Chat is asked to log in first, and lands in Chat. When the
     /// command fails, the user is where they were.
-    func runInOtherTab(_ tab: Tab, name: String, argument: String) async throws {
-        if tabBarController.presented != nil { throw busyError("/" + name) }
+    func runInOtherTab(_ tab: Tab, name: CommandName, argument: String) async throws {
+        if tabBarController.presented != nil { throw busyError("/" + name.typed) }
         if tab == .chat, context.login.user == nil {
             chatCoordinator.requestSelection()
             return
         }
         let navigator = tabBarController.navigator(for: tab)
         guard let root = navigator.screens.first, let spec = root.commands.first(where: { $0.name == name }) else {
-            throw CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
+            throw CommandTable.error(forUnavailable: name.typed, here: tabBarController.path)
         }
         let value = try spec.read(argument)
         let (before, saved) = (tabBarController.selectedTab, navigator.screens)
@@ -55,8 +53,8 @@ extension TabBarCoordinator {
     /// tudy's too (`/close`) is tudy's; where it does not work, `hint(for:)` answers it.
     /// - Throws: `CommandError.otherClient` for one tudy answers with a hint instead.
     func meaning(of input: InputLine, on screen: any Screen) throws -> (line: InputLine, roomPosition: Int?) {
-        guard case .command(let name, let argument) = input, let other = OtherClientCommand(rawValue: name),
-            !CommandCatalog.allNames.contains(name)
+        guard case .command(let name, let argument) = input, let other = CommandTable.otherClient(name),
+            CommandTable.name(name) == nil
         else { return (input, nil) }
         switch other.meaning(argument) {
         case .line(let line):
@@ -85,7 +83,7 @@ extension TabBarCoordinator {
 
     /// The line for a name of another chat client's that is tudy's too, where tudy's does not work.
     func hint(for name: String) -> CommandError? {
-        guard case .hint(let hint) = OtherClientCommand(rawValue: name)?.meaning("") else { return nil }
+        guard case .hint(let hint) = CommandTable.otherClient(name)?.meaning("") else { return nil }
         return .otherClient(hint: hint)
     }
 

@@ -201,7 +201,7 @@ final class TabBarCoordinator: Coordinator {
         }
         if case .secret = screen.prompt {
             // A password is taken whole; only an exact /back leaves the flow.
-            if line == "/back" {
+            if line == "/" + CommandName.back.typed {
                 try goBack()
                 return .proceed
             }
@@ -227,8 +227,9 @@ final class TabBarCoordinator: Coordinator {
                 unsentDraft = text
                 throw error
             }
-        case .command(let name, let argument):
-            if let global = GlobalCommand(rawValue: name) {
+        case .command(let typed, let argument):
+            let name = CommandTable.name(typed)
+            if let global = name.flatMap(GlobalCommand.init) {
                 do {
                     return try await perform(global, argument: try global.spec.read(argument))
                 } catch {
@@ -238,22 +239,22 @@ final class TabBarCoordinator: Coordinator {
                     throw error
                 }
             }
-            if name == "dm", !argument.isEmpty, !tabHasPersonalChat(screen) {
-                if tabBarController.presented != nil { throw busyError("/dm") }
+            if name == .dm, !argument.isEmpty, !tabHasPersonalChat(screen) {
+                if tabBarController.presented != nil { throw busyError("/" + CommandName.dm.typed) }
                 chatCoordinator.requestPersonalChat(with: User(name: argument))
-            } else if let spec = screen.commands.first(where: { $0.name == name }) {
+            } else if let name, let spec = screen.commands.first(where: { $0.name == name }) {
                 let value = try spec.read(argument)
                 try await leaveIfGone(screen) { try await screen.handle(.command(name: name, argument: value)) }
             } else if case .answer(_, let takesSlashLines) = screen.prompt {
-                guard takesSlashLines else { throw busyError("/" + name) }
+                guard takesSlashLines else { throw busyError("/" + typed) }
                 try await screen.handle(.text(line))
-            } else if let root = tabRoot, let spec = root.commands.first(where: { $0.name == name }) {
+            } else if let name, let root = tabRoot, let spec = root.commands.first(where: { $0.name == name }) {
                 let value = try spec.read(argument)
                 try await fromTabRoot { try await root.handle(.command(name: name, argument: value)) }
-            } else if let tab = otherTab(for: name) {
+            } else if let name, let tab = otherTab(for: name) {
                 try await runInOtherTab(tab, name: name, argument: argument)
             } else {
-                throw hint(for: name) ?? CommandCatalog.error(forUnavailable: name, here: tabBarController.path)
+                throw hint(for: typed) ?? CommandTable.error(forUnavailable: typed, here: tabBarController.path)
             }
         }
         return .proceed
@@ -261,9 +262,7 @@ final class TabBarCoordinator: Coordinator {
 
     /// Whether `/dm NAME` is the screen's own, or its tab's (Chat's rooms list has it).
     private func tabHasPersonalChat(_ screen: any Screen) -> Bool {
-        ([screen] + (tabRoot.map { [$0] } ?? [])).contains { shown in
-            shown.commands.contains { $0.name == "dm" && $0.argument != .none }
-        }
+        ([screen] + (tabRoot.map { [$0] } ?? [])).contains { $0.commands.contains { $0.name == .dm && $0.argument != .none } }
     }
 
     /// Draws a line in the trace as the user's message to the tab bar: a command as typed,
@@ -272,9 +271,9 @@ final class TabBarCoordinator: Coordinator {
     private func draw(_ input: InputLine, on screen: any Screen) {
         guard let trace else { return }
         switch input {
-        case .command(RoomScreen.Command.edit.rawValue, let argument) where screen.composesMessages:
-            let number = (try? RoomScreen.Command.edit.spec.read(argument))?.number
-            trace.command("/edit" + (number.map { " #\($0)" } ?? ""), to: self)
+        case .command(let typed, let argument) where screen.composesMessages && CommandTable.name(typed) == .edit:
+            let number = (try? CommandTable.spec(.edit, at: .room)?.read(argument))?.number
+            trace.command("/" + CommandName.edit.typed + (number.map { " #\($0)" } ?? ""), to: self)
         case .command(let name, let argument):
             trace.command("/" + name + (argument.isEmpty ? "" : " " + argument), to: self)
         case .text:
