@@ -109,6 +109,17 @@ struct NavigationTests {
         }
     }
 
+    @Test("/dm to nobody, or to yourself, typed on the board or a post, is refused with the user where they were, not in Chat")
+    func refusedPersonalChatStaysHome() async throws {
+        let app = try await TestApp.started(users: ["alice", "bob"], loggedIn: "alice")
+        #expect(await app.send("/dm nobody") == ["there is no user named 'nobody'"])
+        #expect(app.tabBar.tabBarController.path == "home > board")
+        #expect(await app.send("/dm alice") == ["that is you: /dm someone else"])
+        #expect(app.tabBar.tabBarController.path == "home > board")
+        #expect(await app.send("/dm bob").isEmpty)
+        #expect(app.tabBar.tabBarController.path == "chat > rooms > @bob")
+    }
+
     @Test("/back pops a screen, and at a root says there is nothing to go back to")
     func back() async throws {
         let testApp = try await seeded()

@@ -84,12 +84,6 @@ final class ChatCoordinator: Coordinator {
         action()
     }
 
-    /// Opens the 1:1 room with `other` on top of the rooms list: the room they share, or, when
-    /// there is none, a draft of it that the first message makes real.
-    func showPersonalChat(with other: User) async throws {
-        try await perform(.personalChat(with: other))
-    }
-
     func pushDraft(with other: User) async throws {
         let draft = DirectRoomDraftScreen(with: other, context: context)
         draft.didSendEventClosure = { [weak self, unowned draft] event in

@@ -64,9 +64,12 @@ extension TabBarCoordinator {
             guard loginCoordinator == nil else { return }
             try await present(LoginCoordinator(context: context, staysOpenAfterFailure: true))
         case .personalChat(let writer):
+            // Chat's route is read from the store first: a name that is nobody's, or the
+            // user's own, is refused with the user where they were, not in Chat.
+            let chatRoute = try await chatCoordinator.route(toPersonalChatWith: writer)
             tabBarController.select(.chat)
             trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: chatCoordinator)
-            try await chatCoordinator.showPersonalChat(with: writer)
+            try await chatCoordinator.perform(chatRoute)
         case .room(let room):
             tabBarController.select(.chat)
             trace?.call("open(#\(room.id))", from: self, to: chatCoordinator)
