@@ -64,8 +64,8 @@ struct SmallMendTests {
         let names = heldBack.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.hasPrefix("/") }.map(String.init)
         #expect(!names.isEmpty, "\(help)")
         // Those that end or change the modal itself are left out: they are answered differently.
-        for command in GlobalCommand.allCases where ![.back, .quit, .help, .signup, .login].contains(command) {
-            let typed = command.name.typed
+        for command in CommandTable.everywhere.map(\.name) where ![.back, .quit, .help, .signup, .login].contains(command) {
+            let typed = command.typed
             let errors = await app.send("/" + typed)
             let refused = errors.contains { $0.contains("is not available while") }
             #expect(refused == names.contains("/" + typed), "/\(typed): refused \(refused), help says \(heldBack)")

@@ -13,7 +13,7 @@ enum HelpPage {
     /// - Throws: `CommandError.unknown` for a name no screen knows.
     static func listing(
         for argument: String, on screen: (any Screen)?, tabRoot: (any Screen)?,
-        modal: (activity: String, heldBack: [GlobalCommand])?, at path: String
+        modal: (activity: String, heldBack: [CommandName])?, at path: String
     ) throws -> HelpListing {
         if !argument.isEmpty {
             let typed = argument.hasPrefix("/") ? String(argument.dropFirst()).lowercased() : argument.lowercased()
@@ -36,8 +36,8 @@ enum HelpPage {
             rows.append(HelpListing.Row(usage: "answer the question", summary: question.trimmingCharacters(in: .whitespaces)))
         }
         let heldBack = modal?.heldBack ?? []
-        let everywhere = GlobalCommand.allCases.filter { !heldBack.contains($0) }.map { CommandTable.helpRow($0.spec) }
-        let held = modal.map { HelpListing.HeldBack(activity: $0.activity, commands: heldBack.map { "/" + $0.name.typed }) }
+        let everywhere = CommandTable.everywhere.filter { !heldBack.contains($0.name) }.map(CommandTable.helpRow)
+        let held = modal.map { HelpListing.HeldBack(activity: $0.activity, commands: heldBack.map { "/" + $0.typed }) }
         return .page(path: path, here: rows, everywhere: everywhere, heldBack: held)
     }
 }

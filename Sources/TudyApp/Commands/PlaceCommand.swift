@@ -15,6 +15,14 @@ extension PlaceCommand {
     /// The place's commands as `/help` lists them.
     static var specs: [CommandSpec] { CommandTable.specs(at: place) }
 
+    /// The value of `/name argument` typed here, its argument read by its declaration; nil
+    /// when `name` does not work here.
+    /// - Throws: `CommandError` for an argument its declaration refuses.
+    static func read(_ name: CommandName, _ argument: String) throws -> Self? {
+        guard let spec = CommandTable.spec(name, at: place) else { return nil }
+        return try Self(name, try spec.read(argument))
+    }
+
     /// The command a screen's input names, as a value.
     /// - Throws: the screen's `unsupported` error for text, or for a command not of this place.
     @MainActor

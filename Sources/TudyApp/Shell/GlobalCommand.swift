@@ -1,48 +1,42 @@
-/// The commands that work on every screen, which the tab bar carries out; their arguments
-/// are read as `CommandTable.everywhere` declares them.
-enum GlobalCommand: CaseIterable, Sendable {
-    case help, home, chat, back, `where`, tree, next, mentions, ignore, unignore, invites, accept, decline
-    case signup, login, logout, whoami, whois, quit
+/// The commands that work on every screen, as values, their arguments read as
+/// `CommandTable.everywhere` declares them; the tab bar carries them out.
+enum GlobalCommand: PlaceCommand, Equatable {
+    /// `/help`, or `/help NAME` (`topic` empty for the whole page).
+    case help(topic: String)
+    case home, chat, back, `where`, tree, next, mentions, invites, logout, whoami, quit
+    /// `/ignore NAME`, or alone (nil) whom you ignore.
+    case ignore(name: String?)
+    case unignore(name: String)
+    case accept(invitation: Int)
+    case decline(invitation: Int)
+    case signup(name: String)
+    case login(name: String)
+    case whois(name: String)
 
-    /// The global command `name` is; nil for one of a screen.
-    init?(_ name: CommandName) {
-        guard let command = Self.allCases.first(where: { $0.name == name }) else { return nil }
-        self = command
-    }
+    static let place = CommandPlace.everywhere
 
-    var name: CommandName {
-        switch self {
-        case .help: .help
-        case .home: .home
-        case .chat: .chat
-        case .back: .back
-        case .where: .where
-        case .tree: .tree
-        case .next: .next
-        case .mentions: .mentions
-        case .ignore: .ignore
-        case .unignore: .unignore
-        case .invites: .invites
-        case .accept: .accept
-        case .decline: .decline
-        case .signup: .signup
-        case .login: .login
-        case .logout: .logout
-        case .whoami: .whoami
-        case .whois: .whois
-        case .quit: .quit
+    init?(_ name: CommandName, _ argument: CommandArgument) throws {
+        switch name {
+        case .help: self = .help(topic: argument.text)
+        case .home: self = .home
+        case .chat: self = .chat
+        case .back: self = .back
+        case .where: self = .where
+        case .tree: self = .tree
+        case .next: self = .next
+        case .mentions: self = .mentions
+        case .invites: self = .invites
+        case .logout: self = .logout
+        case .whoami: self = .whoami
+        case .quit: self = .quit
+        case .ignore: self = .ignore(name: argument == .none ? nil : argument.text)
+        case .unignore: self = .unignore(name: argument.text)
+        case .accept: self = .accept(invitation: try Self.number(in: argument, of: name))
+        case .decline: self = .decline(invitation: try Self.number(in: argument, of: name))
+        case .signup: self = .signup(name: argument.text)
+        case .login: self = .login(name: argument.text)
+        case .whois: self = .whois(name: argument.text)
+        default: return nil
         }
-    }
-
-    /// The number given (`#3` or `3`), as its declaration read it.
-    /// - Throws: `CommandError.missingArgument` when none was.
-    func number(in argument: CommandArgument) throws -> Int {
-        guard let number = argument.number else { throw CommandError.missingArgument(usage: spec.usage) }
-        return number
-    }
-
-    /// Its declaration.
-    var spec: CommandSpec {
-        CommandTable.spec(name, at: .everywhere) ?? CommandSpec(name, "")
     }
 }

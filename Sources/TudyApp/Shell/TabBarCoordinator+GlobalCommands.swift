@@ -3,12 +3,12 @@ import TudyCore
 /// The global commands, which work on every screen: tabs, back, login, logout, help, quit.
 extension TabBarCoordinator {
     /// Carries out a global command; whether the session goes on.
-    func perform(_ command: GlobalCommand, argument: CommandArgument) async throws -> LineOutcome {
+    func perform(_ command: GlobalCommand) async throws -> LineOutcome {
         switch command {
-        case .help:
+        case .help(let topic):
             context.console.show(.help(
                 try HelpPage.listing(
-                    for: argument.text, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
+                    for: topic, on: tabBarController.visibleScreen, tabRoot: tabRoot, modal: modalHold,
                     at: tabBarController.path)))
         case .home:
             try requireNoModal(.home)
@@ -39,34 +39,36 @@ extension TabBarCoordinator {
             _ = try context.requireSession()
             tabBarController.select(.chat)
             try await chatCoordinator.showSearch(.mentions)
-        case .ignore where argument == .none:
+        case .ignore(nil):
             _ = try context.requireSession()
             try await context.readQuiet()
             let names = context.quiet.compactMap { if case .person(let name) = $0 { name } else { nil } }.sorted()
             context.console.line(names.isEmpty ? "you ignore nobody: /ignore <name> hides someone" : "you ignore " + names.joined(separator: ", "))
-        case .ignore, .unignore:
+        case .ignore(let name?), .unignore(let name):
             let session = try context.requireSession()
-            let person = try await context.store.user(named: argument.text)
-            try await context.store.setQuiet(.person(person.name), command == .ignore, by: session)
+            let person = try await context.store.user(named: name)
+            let ignores = command != .unignore(name: name)
+            try await context.store.setQuiet(.person(person.name), ignores, by: session)
             try await context.readQuiet()
             context.console.line(
-                command == .ignore ? "you ignore \(person.name): their messages and notices are hidden; /unignore \(person.name) undoes it"
+                ignores ? "you ignore \(person.name): their messages and notices are hidden; /unignore \(person.name) undoes it"
                     : "you see \(person.name)'s messages again")
         case .invites:
             let session = try context.requireSession()
             context.console.show(.invitations(try await context.store.invitations(for: session)))
-        case .accept:
+        case .accept(let id):
             try requireNoModal(.accept)
             let session = try context.requireSession()
-            let room = try await context.store.acceptInvitation(try command.number(in: argument), by: session)
+            let room = try await context.store.acceptInvitation(id, by: session)
             routes.append(.room(room))
-        case .decline:
+        case .decline(let id):
             let session = try context.requireSession()
-            let id = try command.number(in: argument)
             try await context.store.declineInvitation(id, by: session)
             context.console.line("declined invitation #\(id); nobody is told")
-        case .signup, .login:
-            try await startLogin(name: argument.text, signingUp: command == .signup)
+        case .signup(let name):
+            try await startLogin(name: name, signingUp: true)
+        case .login(let name):
+            try await startLogin(name: name, signingUp: false)
         case .logout:
             try requireNoModal(.logout)
             let session = try context.requireSession()
@@ -80,9 +82,9 @@ extension TabBarCoordinator {
             try? await context.store.logOut(session)
         case .whoami:
             context.console.show(.identity(context.login.user))
-        case .whois:
+        case .whois(let name):
             let session = try context.requireSession()
-            let profile = try await context.store.profile(named: argument.text)
+            let profile = try await context.store.profile(named: name)
             let shared = try await context.store.rooms(of: session).map(\.room).filter { $0.hasMember(profile.user) }
             context.console.show(.profile(profile, sharedRooms: shared, viewer: session.user))
         case .quit:
@@ -100,9 +102,9 @@ extension TabBarCoordinator {
         return .proceed
     }
 
-    private func requireNoModal(_ command: GlobalCommand) throws {
+    private func requireNoModal(_ command: CommandName) throws {
         guard tabBarController.presented != nil else { return }
-        throw busyError("/" + command.name.typed)
+        throw busyError("/" + command.typed)
     }
 
     /// The refusal of a command that waits for the modal to close.
@@ -111,7 +113,7 @@ extension TabBarCoordinator {
     }
 
     /// While a modal is open: what the user is doing, and the global commands it holds back.
-    private var modalHold: (activity: String, heldBack: [GlobalCommand])? {
+    private var modalHold: (activity: String, heldBack: [CommandName])? {
         guard tabBarController.presented != nil else { return nil }
         return homeCoordinator.writeCoordinator != nil
             ? ("writing a post", [.home, .chat, .next, .mentions, .signup, .login, .logout])

@@ -229,12 +229,12 @@ final class TabBarCoordinator: Coordinator {
             }
         case .command(let typed, let argument):
             let name = CommandTable.name(typed)
-            if let global = name.flatMap(GlobalCommand.init) {
+            if let name, CommandTable.spec(name, at: .everywhere) != nil {
                 do {
-                    return try await perform(global, argument: try global.spec.read(argument))
+                    if let global = try GlobalCommand.read(name, argument) { return try await perform(global) }
                 } catch {
-                    if readsScript, refusedLoginWasLeft(global) {
-                        refusedPasswordLines = global == .signup ? 2 : 1
+                    if readsScript, refusedLoginWasLeft(name) {
+                        refusedPasswordLines = name == .signup ? 2 : 1
                     }
                     throw error
                 }
@@ -284,7 +284,7 @@ final class TabBarCoordinator: Coordinator {
     // MARK: - Login lines and changes
 
     /// Whether `/name` was a `/login` or `/signup` that failed before its password step began.
-    private func refusedLoginWasLeft(_ command: GlobalCommand) -> Bool {
+    private func refusedLoginWasLeft(_ command: CommandName) -> Bool {
         guard command == .login || command == .signup else { return false }
         guard case .secret = tabBarController.visibleScreen?.prompt else { return true }
         return false
