@@ -113,9 +113,9 @@ struct CompletionTests {
         #expect(board.candidates(for: word, in: line) == expected)
     }
 
-    @Test("what Tab offers and how the argument is read come from each command's declaration: names for a name, nothing for a new one, a number refused when it is none, read once into a typed value", arguments: Array(Set(CommandSpec.declared.map(\.name))))
+    @Test("what Tab offers and how the argument is read come from each command's declaration: names for a name, nothing for a new one, a number refused when it is none, read once into a typed value", arguments: Array(Set(CommandTable.declared.map(\.name))))
     func declaredArguments(name: CommandName) throws {
-        for spec in CommandSpec.declared where spec.name == name {
+        for spec in CommandTable.declared where spec.name == name {
             // The spec's own screen decides what its argument is.
             var vocabulary = CompletionVocabulary(specs: [spec], userNames: ["alice"], workTags: ["ios"], openTarget: .posts([7]))
             vocabulary.memberNames = ["bob"]

@@ -75,11 +75,6 @@ struct CommandSpec: Equatable, Sendable {
     /// The most seconds one may ask to wait: a day.
     static let longestSeconds = 24 * 3600
 
-    /// Every command declared, the global ones first, as the table lists them.
-    static var declared: [CommandSpec] {
-        CommandPlace.allCases.flatMap(CommandTable.specs(at:))
-    }
-
     let name: CommandName
     let argument: Argument
     /// What it does, in a few words.

@@ -114,6 +114,11 @@ package enum CommandTable {
         }
     }
 
+    /// Every declaration, place by place, the global ones first.
+    static var declared: [CommandSpec] {
+        CommandPlace.allCases.flatMap(specs(at:))
+    }
+
     /// The declaration of `name` at `place`; nil where it does not work.
     static func spec(_ name: CommandName, at place: CommandPlace) -> CommandSpec? {
         specs(at: place).first { $0.name == name }

@@ -34,7 +34,7 @@ package struct CompletionVocabulary: Equatable, Sendable {
     /// The vocabulary of the commands that work here.
     init(specs: [CommandSpec], userNames: [String] = [], workTags: [String] = [], openTarget: OpenTarget = .none) {
         commands = specs.map(\.name.typed)
-        arguments = Self.kinds(of: CommandSpec.declared).merging(Self.kinds(of: specs)) { _, here in here }
+        arguments = Self.kinds(of: CommandTable.declared).merging(Self.kinds(of: specs)) { _, here in here }
         self.userNames = userNames
         self.workTags = workTags
         self.openTarget = openTarget
