@@ -51,7 +51,7 @@ final class ChatCoordinator: Coordinator {
     /// `/chat`: Chat is shown only to a user; a guest is asked to log in first.
     func requestSelection() {
         afterLogin(.select) {
-            trace?.call("selectChatTab()", from: self, to: chatDelegate)
+            trace?.call(.selectChatTab, from: self, to: chatDelegate)
             chatDelegate?.selectChatTab()
         }
     }
@@ -60,7 +60,7 @@ final class ChatCoordinator: Coordinator {
     /// if need be.
     func requestPersonalChat(with other: User) {
         afterLogin(.personalChat(with: other)) {
-            trace?.call("showPersonalChat(with: \(other.name))", from: self, to: chatDelegate)
+            trace?.call(.showPersonalChat(with: other), from: self, to: chatDelegate)
             chatDelegate?.showPersonalChat(with: other)
         }
     }
@@ -68,7 +68,7 @@ final class ChatCoordinator: Coordinator {
     /// `/next`: the room with the oldest unread message, after a login if need be.
     func requestNextUnread() {
         afterLogin(.nextUnread) {
-            trace?.call("showNextUnread()", from: self, to: chatDelegate)
+            trace?.call(.showNextUnread, from: self, to: chatDelegate)
             chatDelegate?.showNextUnread()
         }
     }
@@ -122,7 +122,7 @@ final class ChatCoordinator: Coordinator {
     }
 
     func showLogin() {
-        trace?.call("prepareLoginCoordinator()", from: self, to: loginDelegate)
+        trace?.call(.prepareLoginCoordinator, from: self, to: loginDelegate)
         loginDelegate?.prepareLoginCoordinator()
     }
 
@@ -134,7 +134,7 @@ final class ChatCoordinator: Coordinator {
         pendingAction = nil
         switch action {
         case .select:
-            trace?.call("selectChatTab()", from: self, to: chatDelegate)
+            trace?.call(.selectChatTab, from: self, to: chatDelegate)
             chatDelegate?.selectChatTab()
         case .personalChat(let other):
             requestPersonalChat(with: other)

@@ -72,11 +72,11 @@ extension HomeCoordinator {
             pendingAction = action
             showLogin()
         case .personalChat(let writer):
-            trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: homeDelegate)
+            trace?.call(.showPersonalChat(with: writer), from: self, to: homeDelegate)
             homeDelegate?.showPersonalChat(with: writer)
         case .studyRoom(let project):
             let room = try await context.store.join(projectID: project.id, by: try context.requireSession())
-            trace?.call("showStudyRoom(#\(room.id))", from: self, to: homeDelegate)
+            trace?.call(.showStudyRoom(room), from: self, to: homeDelegate)
             homeDelegate?.showStudyRoom(room)
         case .back:
             navigationController.pop()

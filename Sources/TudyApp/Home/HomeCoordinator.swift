@@ -105,7 +105,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     func showLogin() {
-        trace?.call("prepareLoginCoordinator()", from: self, to: loginDelegate)
+        trace?.call(.prepareLoginCoordinator, from: self, to: loginDelegate)
         loginDelegate?.prepareLoginCoordinator()
     }
 

@@ -33,10 +33,10 @@ final class ProjectWriteCoordinator: Coordinator {
             note(event, from: writeScreen)
             let delegate = writeDelegate
             // Drawn before the finish it follows: a participant the diagram has destroyed sends nothing.
-            let call =
+            let call: DelegateCall =
                 switch event {
-                case .didRegister(let project): "registerProject(#\(project.id) \(project.title))"
-                case .didUpdate(let project): "updateProject(#\(project.id) \(project.title))"
+                case .didRegister(let project): .registerProject(project)
+                case .didUpdate(let project): .updateProject(project)
                 }
             trace?.call(call, from: self, to: delegate)
             finish()

@@ -57,10 +57,12 @@ package final class FlowTrace {
         line("    User->>\(id(tabBar)): \(Self.inert(text))")
     }
 
-    /// A delegate call from one coordinator to another.
-    func call(_ call: String, from caller: any Coordinator, to callee: AnyObject?) {
+    /// A delegate call from one coordinator to another, drawn from its value as the Swift
+    /// call reads: `showPersonalChat(with: alice)`, `resumeAfterLogin()`.
+    func call(_ call: DelegateCall, from caller: any Coordinator, to callee: AnyObject?) {
         guard let callee else { return }
-        line("    \(id(caller))->>\(id(callee)): \(Self.inert(call))")
+        let text = Mirror(reflecting: call).children.isEmpty ? "\(call)()" : Self.describe(call)
+        line("    \(id(caller))->>\(id(callee)): \(Self.inert(text))")
     }
 
     /// An event a screen sent its coordinator through `didSendEventClosure`.

@@ -68,11 +68,11 @@ extension TabBarCoordinator {
             // user's own, is refused with the user where they were, not in Chat.
             let chatRoute = try await chatCoordinator.route(toPersonalChatWith: writer)
             tabBarController.select(.chat)
-            trace?.call("showPersonalChat(with: \(writer.name))", from: self, to: chatCoordinator)
+            trace?.call(.showPersonalChat(with: writer), from: self, to: chatCoordinator)
             try await chatCoordinator.perform(chatRoute)
         case .room(let room):
             tabBarController.select(.chat)
-            trace?.call("open(#\(room.id))", from: self, to: chatCoordinator)
+            trace?.call(.open(room), from: self, to: chatCoordinator)
             try await chatCoordinator.open(room)
         case .selectChat:
             if tabBarController.selectedTab == .chat { chatCoordinator.navigationController.popToRoot() }
@@ -90,7 +90,7 @@ extension TabBarCoordinator {
                 return context.console.line("no unread messages")
             }
             tabBarController.select(.chat)
-            trace?.call("open(#\(room.id))", from: self, to: chatCoordinator)
+            trace?.call(.open(room), from: self, to: chatCoordinator)
             try await chatCoordinator.open(room)
         case .resumeAfterLogin:
             // Followed before the action goes on: a room it opens then knows the feed brings
@@ -98,9 +98,9 @@ extension TabBarCoordinator {
             // the room waited for a read by key that no arrival asks for, and others'
             // messages were only counted.
             if context.showsLiveMessages { await context.live.follow(context.login.session) }
-            trace?.call("resumeAfterLogin()", from: self, to: homeCoordinator)
+            trace?.call(.resumeAfterLogin, from: self, to: homeCoordinator)
             try await homeCoordinator.resumeAfterLogin()
-            trace?.call("resumeAfterLogin()", from: self, to: chatCoordinator)
+            trace?.call(.resumeAfterLogin, from: self, to: chatCoordinator)
             chatCoordinator.resumeAfterLogin()
         }
     }

@@ -4,7 +4,7 @@
 @testable import TudyWire
 
 /// One delegate call, as a spy records it.
-enum DelegateCall: Equatable {
+enum SpiedCall: Equatable {
     case prepareLoginCoordinator
     case showPersonalChat(with: User)
     case showStudyRoom(Int)
@@ -18,7 +18,7 @@ enum DelegateCall: Equatable {
 final class DelegateSpy: LoginCheckDelegate, HomeCoordinatorDelegate, CoordinatorFinishDelegate,
     ChatCoordinatorDelegate
 {
-    private(set) var calls: [DelegateCall] = []
+    private(set) var calls: [SpiedCall] = []
 
     func prepareLoginCoordinator() {
         calls.append(.prepareLoginCoordinator)
