@@ -75,11 +75,6 @@ package final class Console {
         texts.forEach { line($0) }
     }
 
-    /// Reports an error, as its own line says it, with its stable code.
-    package func error(_ error: any Error) {
-        show(.error(code: ErrorReport.code(for: error), message: ErrorReport.message(for: error)))
-    }
-
     /// Reports a failure that is no error value, with a stable code of its own for programs.
     package func error(_ message: String, code: String) {
         show(.error(code: code, message: message))

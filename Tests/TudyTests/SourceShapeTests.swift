@@ -70,15 +70,8 @@ struct SourceShapeTests {
     func lowerLayersNameNoCommand() throws {
         // A string literal's `/word` after a space, a quote or punctuation: `/kick`, not `a/b` or `://`.
         let command = try Regex(#""[^"]*(?:"|[ (;:])/[a-z]{2,}"#)
-        var found: [String] = []
-        for target in ["TudyCore", "TudyWire", "TudySQLite", "TudyPostgres", "TudyServer"] {
-            for (path, text) in try Self.swiftFiles(of: target) {
-                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    let code = line.trimmingCharacters(in: .whitespaces)
-                    if code.hasPrefix("//") || line.contains("://") { continue }
-                    if line.contains(command) { found.append("\(path):\(number + 1)") }
-                }
-            }
+        let found = try Self.codeLines(in: ["TudyCore", "TudyWire", "TudySQLite", "TudyPostgres", "TudyServer"]) {
+            !$0.contains("://") && $0.contains(command)
         }
         #expect(found.isEmpty, "names a command: \(found.joined(separator: ", "))")
     }
@@ -93,13 +86,7 @@ struct SourceShapeTests {
     @Test("no part of the app casts to a screen's type: a coordinator asks a screen's subject, or keeps the screen it made")
     func noScreenDowncasts() throws {
         let cast = try Regex(#"\b(as[?!]?|is) [A-Z][A-Za-z]*Screen\b"#)
-        var found: [String] = []
-        for (path, text) in try Self.swiftFiles(of: "TudyApp") {
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(cast) {
-                found.append("\(path):\(number + 1)")
-            }
-        }
+        let found = try Self.codeLines(in: ["TudyApp"]) { $0.contains(cast) }
         #expect(found.isEmpty, "casts to a screen: \(found.joined(separator: ", "))")
     }
 
@@ -110,16 +97,27 @@ struct SourceShapeTests {
         let comparison = try Regex("(?:==|!=|case|rawValue:|contains\\()\\s*\(literal)|\(literal)\\s*(?:==|!=)")
         // The table, and the command line's own words (`tudy help serve`), which are no slash-commands.
         let table = ["CommandName.swift", "CommandTable.swift", "CommandTable+Places.swift", "TudyCommandLine/Tudy.swift"]
+        let found = try Self.codeLines(in: ["TudyApp", "TudyTerminal", "TudyCommandLine", "tudy", "tudy-net"], except: table) {
+            $0.contains(comparison)
+        }
+        #expect(found.isEmpty, "compares a command's name as text: \(found.joined(separator: ", "))")
+    }
+
+    /// Where a line of code (no comment) of the targets' files matches, as `path:line`; files
+    /// whose path is, or ends in, one of `except` are passed over.
+    static func codeLines(
+        in targets: [String], except: [String] = [], matching matches: (Substring) -> Bool
+    ) throws -> [String] {
         var found: [String] = []
-        for target in ["TudyApp", "TudyTerminal", "TudyCommandLine", "tudy", "tudy-net"] {
-            for (path, text) in try Self.swiftFiles(of: target) where !table.contains(where: { path == $0 || path.hasSuffix("/" + $0) }) {
+        for target in targets {
+            for (path, text) in try swiftFiles(of: target) where !except.contains(where: { path == $0 || path.hasSuffix("/" + $0) }) {
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(comparison) {
+                where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && matches(line) {
                     found.append("\(path):\(number + 1)")
                 }
             }
         }
-        #expect(found.isEmpty, "compares a command's name as text: \(found.joined(separator: ", "))")
+        return found
     }
 
     /// The Swift files of one target, by path under Sources/, with their text.
