@@ -63,7 +63,7 @@ struct DelegateProtocolTests {
         #expect(await guestApp.send("/next") == [])
         #expect(guestSpy.calls == [.prepareLoginCoordinator])
         guestApp.context.login.session = try await guestApp.session("alice")
-        guestApp.tabBar.chatCoordinator.resumeAfterLogin()
+        try await guestApp.tabBar.chatCoordinator.resumeAfterLogin()
         #expect(guestSpy.calls == [.prepareLoginCoordinator, .showNextUnread])
     }
 

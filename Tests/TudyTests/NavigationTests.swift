@@ -189,7 +189,7 @@ struct NavigationTests {
     func pendingDropped() async throws {
         let testApp = try await seeded()
         await testApp.send("/chat", "/back")
-        #expect(testApp.tabBar.chatCoordinator.pendingAction == nil)
+        #expect(testApp.tabBar.chatCoordinator.pendingRoute == nil)
         await testApp.send("/login alice", "password-alice")
         #expect(testApp.tabBar.tabBarController.path == "home > board")
     }

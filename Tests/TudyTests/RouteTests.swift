@@ -7,7 +7,8 @@ import Testing
 
 /// Home's and Chat's routes, read without a screen: where an event leads is decided from the
 /// event and who is logged in (and, for a 1:1 room, what the store has), before anything is
-/// shown; performing the route is then all that changes the stack.
+/// shown; a route's steps are a pure function of it and what is shown, and performing them is
+/// then all that changes a stack.
 @MainActor
 @Suite("Routes")
 struct RouteTests {
@@ -18,15 +19,15 @@ struct RouteTests {
     @Test("Home: what a guest may not do leads to a login that keeps it; a user goes straight there")
     func homeAsksGuestsToLogIn() async throws {
         let guest = try await TestApp.started(users: ["alice"]).tabBar.homeCoordinator
-        #expect(guest.route(for: BoardScreen.Event.showProjectWrite) == .login(then: .write))
-        #expect(guest.route(for: ProjectDetailScreen.Event.sendChat(to: Self.alice)) == .login(then: .sendChat(to: Self.alice)))
-        #expect(guest.route(for: ProjectDetailScreen.Event.join(project: Self.post)) == .login(then: .join(Self.post)))
+        #expect(guest.route(for: BoardScreen.Event.showProjectWrite) == .login(then: .write(.new)))
+        #expect(guest.route(for: ProjectDetailScreen.Event.sendChat(to: Self.alice)) == .login(then: .personalChat(with: Self.alice)))
+        #expect(guest.route(for: ProjectDetailScreen.Event.join(project: Self.post)) == .login(then: .studyRoom(of: Self.post)))
 
         let user = try await TestApp.started(users: ["alice"], loggedIn: "alice").tabBar.homeCoordinator
         #expect(user.route(for: BoardScreen.Event.showProjectWrite) == .write(.new))
         #expect(user.route(for: ProjectDetailScreen.Event.sendChat(to: Self.alice)) == .personalChat(with: Self.alice))
         #expect(user.route(for: ProjectDetailScreen.Event.join(project: Self.post)) == .studyRoom(of: Self.post))
-        #expect(user.route(for: .write) == .write(.new), "after the login, the action waiting for it")
+        #expect(user.requiringLogin(.write(.new)) == .write(.new), "after the login, the route waiting for it")
     }
 
     @Test("Home: a search, a post, a change to it and a deletion each have their route, whoever is logged in")
@@ -52,8 +53,8 @@ struct RouteTests {
         #expect(chat.route(for: RoomScreen.Event.find("exam"), in: direct) == .search(.words("exam")))
         #expect(chat.route(for: DirectRoomDraftScreen.Event.didStart(room: direct)) == .roomInPlaceOfTop(direct))
         #expect(chat.route(for: DirectRoomDraftScreen.Event.didLeave) == .back)
-        #expect(chat.route(for: RoomListScreen.Event.showRoom(room: group)) == .room(group))
-        #expect(chat.route(for: RoomListScreen.Event.showDirectRoom(with: Self.bob)) == .personalChat(with: Self.bob))
+        #expect(try await chat.route(for: RoomListScreen.Event.showRoom(room: group)) == .room(group))
+        #expect(try await chat.route(for: RoomListScreen.Event.showDirectRoom(with: Self.bob)) == .draft(with: Self.bob))
         #expect(chat.route(for: MessageSearchScreen.Event.showRoom(room: group)) == .room(group))
         #expect(chat.navigationController.screens.count == 1, "deciding a route shows nothing")
     }
@@ -69,9 +70,9 @@ struct RouteTests {
         await #expect(throws: StoreError.self) { try await chat.route(toPersonalChatWith: User(name: "nobody")) }
 
         // Performed, the route is what the stack shows.
-        try await chat.perform(.personalChat(with: User(name: "carol")))
+        try await chat.perform(try await chat.route(toPersonalChatWith: User(name: "carol")))
         #expect(chat.navigationController.screens.map(\.title) == ["rooms", "@carol"])
-        try await chat.perform(.personalChat(with: Self.bob))
+        try await chat.perform(try await chat.route(toPersonalChatWith: Self.bob))
         #expect(chat.navigationController.screens.map(\.title) == ["rooms", "@bob"])
         #expect(chat.navigationController.topScreen is RoomScreen)
     }

@@ -103,6 +103,23 @@ struct SourceShapeTests {
         #expect(found.isEmpty, "compares a command's name as text: \(found.joined(separator: ", "))")
     }
 
+
+    @Test("only the tab bar controller, the one performer of navigation steps, changes a stack, the tab or the modal")
+    func onlyThePerformerNavigates() throws {
+        let performer = "TudyApp/Shell/TabBarController.swift"
+        let text = try Self.swiftFiles(of: "TudyApp").first { $0.path == performer }?.text ?? ""
+        // Set only in the performer's file: the compiler refuses a change from anywhere else.
+        for declaration in ["fileprivate(set) var screens:", "private(set) var selectedTab:", "private(set) var presented:"] {
+            #expect(text.contains(declaration), "\(performer) should declare `\(declaration)`")
+        }
+        let change = try Regex(#"\.(screens|selectedTab|presented)\s*(=[^=]|\.(append|remove|insert|pop)\w*\()"#)
+        let setup = try Regex(#"\bNavigator\(root:"#)
+        let found = try Self.codeLines(in: ["TudyApp"], except: [performer]) { $0.contains(change) }
+        #expect(found.isEmpty, "changes what is shown outside the performer: \(found.joined(separator: ", "))")
+        // A modal flow's navigator is made with its one screen, and never changed after.
+        let made = try Self.codeLines(in: ["TudyApp"], except: [performer]) { $0.contains(setup) }
+        #expect(made.allSatisfy { $0.contains("LoginCoordinator") || $0.contains("ProjectWriteCoordinator") }, "\(made)")
+    }
     /// Where a line of code (no comment) of the targets' files matches, as `path:line`; files
     /// whose path is, or ends in, one of `except` are passed over.
     static func codeLines(

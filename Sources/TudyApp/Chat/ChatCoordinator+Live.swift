@@ -36,7 +36,7 @@ extension ChatCoordinator {
             knownRooms[roomID] = nil
             guard let openRoom, openRoom.room.id == roomID else { return }
             context.console.show(.roomChange(.userIsOut, room: openRoom.room, viewer: session.user))
-            navigationController.popToRoot()
+            try await perform(.roomsList)
         case .roomChanged(let room):
             knownRooms[room.id] = room
             guard let openRoom, openRoom.room.id == room.id else { return }
@@ -75,10 +75,5 @@ extension ChatCoordinator {
             if first < oldest?.messageID ?? .max { oldest = (first, summary.room) }
         }
         return oldest?.room
-    }
-
-    /// Opens a room over the rooms list, whatever Chat showed before.
-    func open(_ room: Room) async throws {
-        try await perform(.room(room))
     }
 }

@@ -1,32 +1,41 @@
 import TudyCore
 
 /// Chat's transitions, as XCoordinator keeps them: what a screen asked for is first made a
-/// `Route` and then performed, so that a test reads where a line leads without a screen.
+/// `Route` (after the store is read, where the decision needs it), the route becomes steps by
+/// a pure function of it and what is shown, and the tab bar controller performs them.
 extension ChatCoordinator {
     /// Where Chat goes next.
-    enum Route: Equatable {
+    indirect enum Route: Equatable, Sendable {
         /// A room over the rooms list, whatever Chat showed before.
         case room(Room)
         /// A room in place of the screen on top: a draft made real by its first message, or
         /// the group a 1:1 room became when someone was brought in.
         case roomInPlaceOfTop(Room)
-        /// The 1:1 room with someone: the room the two share, else a draft of it; which one,
-        /// the store says (`route(toPersonalChatWith:)`).
-        case personalChat(with: User)
         /// A 1:1 room not made yet, over the rooms list: the first message makes it.
         case draft(with: User)
         /// Messages found, over what was shown (a search replaces the one before it).
         case search(MessageSearchScreen.Finding)
         /// The screen below.
         case back
+        /// The rooms list alone: after a logout, or when the user is out of the room shown.
+        case roomsList
         /// Nothing changes.
         case stay
+        /// The login flow first; the route waits for it, kept as it is.
+        case login(then: Route)
+        /// Chat's tab, which the tab bar selects (`/chat`).
+        case selectTab
+        /// The 1:1 room with someone, asked from elsewhere: the tab bar selects Chat for it.
+        case personalChat(with: User)
+        /// The room with the oldest unread message, which the tab bar finds and has Chat open.
+        case nextUnread
     }
 
-    func route(for event: RoomListScreen.Event) -> Route {
+    /// What the rooms list asked for; a 1:1 room is looked for in the store first.
+    func route(for event: RoomListScreen.Event) async throws -> Route {
         switch event {
         case .showRoom(let room): .room(room)
-        case .showDirectRoom(let other): .personalChat(with: other)
+        case .showDirectRoom(let other): try await route(toPersonalChatWith: other)
         case .find(let query): .search(.words(query))
         }
     }
@@ -66,26 +75,42 @@ extension ChatCoordinator {
         return shared.map { .room($0.room) } ?? .draft(with: other)
     }
 
+    /// What Chat is not for a guest is asked of a user: a guest is sent to log in first.
+    func requiringLogin(_ route: Route) -> Route {
+        context.login.user == nil ? .login(then: route) : route
+    }
+
+    /// The steps a route takes, given what is shown: none for a route the tab bar carries out.
+    static func steps(for route: Route, in state: NavigationState) -> [NavigationStep] {
+        switch route {
+        case .room(let room): [.popToRoot(.chat), .push(.room(room))]
+        case .roomInPlaceOfTop(let room): [.pop(.chat), .push(.room(room))]
+        case .draft(let other): [.popToRoot(.chat), .push(.draftRoom(with: other))]
+        case .search(let finding):
+            // A search replaces the one before it.
+            (state.top(of: .chat) == .messagesFound ? [.pop(.chat)] : []) + [.push(.messagesFound(finding))]
+        case .back: [.pop(.chat)]
+        case .roomsList: [.popToRoot(.chat)]
+        case .stay, .login, .selectTab, .personalChat, .nextUnread: []
+        }
+    }
+
     func perform(_ route: Route) async throws {
         switch route {
-        case .room(let room):
-            navigationController.popToRoot()
-            try await pushRoom(room)
-        case .roomInPlaceOfTop(let room):
-            navigationController.pop()
-            try await pushRoom(room)
+        case .login(let waiting):
+            pendingRoute = waiting
+            showLogin()
+        case .selectTab:
+            trace?.call(.selectChatTab, from: self, to: chatDelegate)
+            chatDelegate?.selectChatTab()
         case .personalChat(let other):
-            try await perform(try await self.route(toPersonalChatWith: other))
-        case .draft(let other):
-            navigationController.popToRoot()
-            try await pushDraft(with: other)
-        case .search(let finding):
-            if navigationController.topScreen?.subject == .messagesFound { navigationController.pop() }
-            try await pushSearch(finding)
-        case .back:
-            navigationController.pop()
-        case .stay:
-            break
+            trace?.call(.showPersonalChat(with: other), from: self, to: chatDelegate)
+            chatDelegate?.showPersonalChat(with: other)
+        case .nextUnread:
+            trace?.call(.showNextUnread, from: self, to: chatDelegate)
+            chatDelegate?.showNextUnread()
+        case .room, .roomInPlaceOfTop, .draft, .search, .back, .roomsList, .stay:
+            try await tabBarController.perform(Self.steps(for: route, in: tabBarController.state))
         }
     }
 }

@@ -3,13 +3,6 @@ import TudyCore
 /// Runs the Chat tab: the rooms list and the rooms.
 @MainActor
 final class ChatCoordinator: Coordinator {
-    /// What Chat does once a user has logged in for it.
-    enum PendingAction: Equatable {
-        case select
-        case personalChat(with: User)
-        case nextUnread
-    }
-
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
     weak var loginDelegate: (any LoginCheckDelegate)?
     weak var chatDelegate: (any ChatCoordinatorDelegate)?
@@ -17,7 +10,10 @@ final class ChatCoordinator: Coordinator {
     var childCoordinators: [any Coordinator] = []
     let type = CoordinatorType.chat
     let roomListScreen: RoomListScreen
-    private(set) var pendingAction: PendingAction?
+    /// The route that waits for a login, kept until the login ends.
+    var pendingRoute: Route?
+    /// The performer of every step Chat's routes take.
+    let tabBarController: TabBarController
     let context: AppContext
     var trace: FlowTrace? { context.trace }
     /// The user's rooms as the change stream last told them, by id: a notice names its room
@@ -32,11 +28,11 @@ final class ChatCoordinator: Coordinator {
         return roomScreen
     }
 
-    init(_ navigationController: Navigator, context: AppContext) {
-        self.navigationController = navigationController
+    init(tabBarController: TabBarController, context: AppContext) {
+        self.tabBarController = tabBarController
+        navigationController = tabBarController.navigator(for: .chat)
         self.context = context
         roomListScreen = RoomListScreen(context: context)
-        own(navigationController)
     }
 
     func start() async throws {
@@ -45,64 +41,23 @@ final class ChatCoordinator: Coordinator {
             note(event, from: roomListScreen)
             try await perform(route(for: event))
         }
-        navigationController.setRoot(roomListScreen)
+        tabBarController.install(root: roomListScreen, on: .chat, madeBy: self)
     }
 
     /// `/chat`: Chat is shown only to a user; a guest is asked to log in first.
-    func requestSelection() {
-        afterLogin(.select) {
-            trace?.call(.selectChatTab, from: self, to: chatDelegate)
-            chatDelegate?.selectChatTab()
-        }
+    func requestSelection() async throws {
+        try await perform(requiringLogin(.selectTab))
     }
 
     /// `/dm NAME` where the tab in view has no `/dm` of its own: the 1:1 room, after a login
     /// if need be.
-    func requestPersonalChat(with other: User) {
-        afterLogin(.personalChat(with: other)) {
-            trace?.call(.showPersonalChat(with: other), from: self, to: chatDelegate)
-            chatDelegate?.showPersonalChat(with: other)
-        }
+    func requestPersonalChat(with other: User) async throws {
+        try await perform(requiringLogin(.personalChat(with: other)))
     }
 
     /// `/next`: the room with the oldest unread message, after a login if need be.
-    func requestNextUnread() {
-        afterLogin(.nextUnread) {
-            trace?.call(.showNextUnread, from: self, to: chatDelegate)
-            chatDelegate?.showNextUnread()
-        }
-    }
-
-    /// Does `action` for a user; for a guest, keeps `pending` for after the login they are
-    /// asked for (`resumeAfterLogin`).
-    private func afterLogin(_ pending: PendingAction, _ action: () -> Void) {
-        guard context.login.user != nil else {
-            pendingAction = pending
-            showLogin()
-            return
-        }
-        action()
-    }
-
-    func pushDraft(with other: User) async throws {
-        let draft = DirectRoomDraftScreen(with: other, context: context)
-        draft.didSendEventClosure = { [weak self, unowned draft] event in
-            guard let self else { return }
-            note(event, from: draft)
-            try await perform(route(for: event))
-        }
-        try await navigationController.push(draft)
-    }
-
-    func pushRoom(_ room: Room) async throws {
-        let screen = RoomScreen(room: room, context: context)
-        roomScreen = screen
-        screen.didSendEventClosure = { [weak self, unowned screen] event in
-            guard let self else { return }
-            note(event, from: screen)
-            try await perform(route(for: event, in: room))
-        }
-        try await navigationController.push(screen)
+    func requestNextUnread() async throws {
+        try await perform(requiringLogin(.nextUnread))
     }
 
     /// `/find` or `/mentions`: the messages found, over what was shown (a search replaces the
@@ -111,14 +66,9 @@ final class ChatCoordinator: Coordinator {
         try await perform(.search(finding))
     }
 
-    func pushSearch(_ finding: MessageSearchScreen.Finding) async throws {
-        let screen = MessageSearchScreen(finding: finding, context: context)
-        screen.didSendEventClosure = { [weak self, unowned screen] event in
-            guard let self else { return }
-            note(event, from: screen)
-            try await perform(route(for: event))
-        }
-        try await navigationController.push(screen)
+    /// Opens a room over the rooms list, whatever Chat showed before.
+    func open(_ room: Room) async throws {
+        try await perform(.room(room))
     }
 
     func showLogin() {
@@ -129,28 +79,56 @@ final class ChatCoordinator: Coordinator {
     // MARK: - Login
 
     /// Goes on with what was asked before the login.
-    func resumeAfterLogin() {
-        guard let action = pendingAction else { return }
-        pendingAction = nil
-        switch action {
-        case .select:
-            trace?.call(.selectChatTab, from: self, to: chatDelegate)
-            chatDelegate?.selectChatTab()
-        case .personalChat(let other):
-            requestPersonalChat(with: other)
-        case .nextUnread:
-            requestNextUnread()
-        }
+    func resumeAfterLogin() async throws {
+        guard let route = pendingRoute else { return }
+        pendingRoute = nil
+        try await perform(requiringLogin(route))
     }
 
     /// The login was cancelled: what waited for it is dropped.
-    func dropPendingAction() {
-        pendingAction = nil
+    func dropPendingRoute() {
+        pendingRoute = nil
     }
 
     /// After a logout: nothing of the last user's rooms stays on the stack.
-    func reset() {
-        navigationController.popToRoot()
-        pendingAction = nil
+    func reset() async throws {
+        pendingRoute = nil
+        try await perform(.roomsList)
+    }
+}
+
+// MARK: - ScreenMaking
+
+extension ChatCoordinator: ScreenMaking {
+    func makeScreen(_ recipe: ScreenRecipe) -> (any Screen)? {
+        switch recipe {
+        case .room(let room):
+            let screen = RoomScreen(room: room, context: context)
+            roomScreen = screen
+            screen.didSendEventClosure = { [weak self, unowned screen] event in
+                guard let self else { return }
+                note(event, from: screen)
+                try await perform(route(for: event, in: room))
+            }
+            return screen
+        case .draftRoom(let other):
+            let draft = DirectRoomDraftScreen(with: other, context: context)
+            draft.didSendEventClosure = { [weak self, unowned draft] event in
+                guard let self else { return }
+                note(event, from: draft)
+                try await perform(route(for: event))
+            }
+            return draft
+        case .messagesFound(let finding):
+            let screen = MessageSearchScreen(finding: finding, context: context)
+            screen.didSendEventClosure = { [weak self, unowned screen] event in
+                guard let self else { return }
+                note(event, from: screen)
+                try await perform(route(for: event))
+            }
+            return screen
+        case .postsFound, .post:
+            return nil
+        }
     }
 }

@@ -11,7 +11,7 @@ final class MessageSearchScreen: Screen {
     }
 
     /// What a search screen lists.
-    enum Finding: Equatable {
+    enum Finding: Equatable, Sendable {
         /// `/find`: messages holding every word.
         case words(String)
         /// `/mentions`: messages that name the user.

@@ -3,13 +3,6 @@ import TudyCore
 /// Runs the Home tab: the board, searches, post details and the write form.
 @MainActor
 final class HomeCoordinator: HomeCoordinatorProtocol {
-    /// What Home does once a user has logged in for it.
-    enum PendingAction: Equatable {
-        case write
-        case sendChat(to: User)
-        case join(Project)
-    }
-
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
     weak var loginDelegate: (any LoginCheckDelegate)?
     weak var homeDelegate: (any HomeCoordinatorDelegate)?
@@ -17,17 +10,20 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     var childCoordinators: [any Coordinator] = []
     let type = CoordinatorType.home
     let boardScreen: BoardScreen
-    var pendingAction: PendingAction?
+    /// The route that waits for a login, kept until the login ends.
+    var pendingRoute: Route?
     /// The posts' screens pushed, while they live, so that a saved post is shown again there.
     var details: [ShownDetail] = []
+    /// The performer of every step Home's routes take.
+    let tabBarController: TabBarController
     let context: AppContext
     var trace: FlowTrace? { context.trace }
 
-    init(_ navigationController: Navigator, context: AppContext) {
-        self.navigationController = navigationController
+    init(tabBarController: TabBarController, context: AppContext) {
+        self.tabBarController = tabBarController
+        navigationController = tabBarController.navigator(for: .home)
         self.context = context
         boardScreen = BoardScreen(context: context)
-        own(navigationController)
     }
 
     func start() async throws {
@@ -36,34 +32,25 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
             note(event, from: boardScreen)
             try await perform(route(for: event))
         }
-        navigationController.setRoot(boardScreen)
+        tabBarController.install(root: boardScreen, on: .home, madeBy: self)
     }
 
     // MARK: - Flows
 
     func pushSearchScreen(words: String) async throws {
-        try await pushResults(ProjectSearchScreen(query: .words(words), context: context))
+        try await perform(.search(words: words))
     }
 
     func pushFastSearchScreen(work: String) async throws {
-        try await pushResults(ProjectSearchScreen(query: .work(work), context: context))
-    }
-
-    private func pushResults(_ screen: ProjectSearchScreen) async throws {
-        screen.didSendEventClosure = { [weak self, unowned screen] event in
-            guard let self else { return }
-            note(event, from: screen)
-            try await perform(route(for: event))
-        }
-        try await navigationController.push(screen)
+        try await perform(.fastSearch(work: work))
     }
 
     func showProjectWriteScreen() async throws {
-        try await perform(route(for: PendingAction.write))
+        try await perform(requiringLogin(.write(.new)))
     }
 
     func showModifyProject(project: Project) async throws {
-        try await presentWriteCoordinator(mode: .modify(project))
+        try await perform(.write(.modify(project)))
     }
 
     func presentWriteCoordinator(mode: ProjectWriteScreen.Mode) async throws {
@@ -73,7 +60,8 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         childCoordinators.append(writeCoordinator)
         trace?.started(writeCoordinator, by: self)
         do {
-            try await navigationController.present(writeCoordinator.navigationController)
+            try await tabBarController.perform(
+                Self.steps(for: .write(mode), in: tabBarController.state), presenting: writeCoordinator)
             try await writeCoordinator.start()
         } catch {
             childCoordinators.removeAll { $0 === writeCoordinator }
@@ -83,8 +71,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
 
     func registerProject(_ project: Project) async throws {
         context.console.show(.postChange(.posted, postID: project.id))
-        navigationController.popToRoot()
-        try await pushProjectDetailScreen(project: project)
+        try await perform(.posted(project))
     }
 
     func updateProject(_ project: Project) async throws {
@@ -94,14 +81,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     func pushProjectDetailScreen(project: Project) async throws {
-        let detail = ProjectDetailScreen(project: project, context: context)
-        details.append(ShownDetail(screen: detail))
-        detail.didSendEventClosure = { [weak self, unowned detail] event in
-            guard let self else { return }
-            note(event, from: detail)
-            try await perform(route(for: event))
-        }
-        try await navigationController.push(detail)
+        try await perform(.detail(project))
     }
 
     func showLogin() {
@@ -113,19 +93,47 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
 
     /// Goes on with what was asked before the login.
     func resumeAfterLogin() async throws {
-        guard let action = pendingAction else { return }
-        pendingAction = nil
-        try await perform(route(for: action))
+        guard let route = pendingRoute else { return }
+        pendingRoute = nil
+        try await perform(requiringLogin(route))
     }
 
     /// The login was cancelled: what waited for it is dropped.
-    func dropPendingAction() {
-        pendingAction = nil
+    func dropPendingRoute() {
+        pendingRoute = nil
     }
 
     /// The write form that is open, if any.
     var writeCoordinator: ProjectWriteCoordinator? {
         childCoordinators.lazy.compactMap { $0 as? ProjectWriteCoordinator }.first
+    }
+}
+
+// MARK: - ScreenMaking
+
+extension HomeCoordinator: ScreenMaking {
+    func makeScreen(_ recipe: ScreenRecipe) -> (any Screen)? {
+        switch recipe {
+        case .postsFound(let query):
+            let screen = ProjectSearchScreen(query: query, context: context)
+            screen.didSendEventClosure = { [weak self, unowned screen] event in
+                guard let self else { return }
+                note(event, from: screen)
+                try await perform(route(for: event))
+            }
+            return screen
+        case .post(let project):
+            let detail = ProjectDetailScreen(project: project, context: context)
+            details.append(ShownDetail(screen: detail))
+            detail.didSendEventClosure = { [weak self, unowned detail] event in
+                guard let self else { return }
+                note(event, from: detail)
+                try await perform(route(for: event))
+            }
+            return detail
+        case .room, .draftRoom, .messagesFound:
+            return nil
+        }
     }
 }
 
@@ -135,7 +143,8 @@ extension HomeCoordinator: CoordinatorFinishDelegate {
     func coordinatorDidFinish(childCoordinator: any Coordinator) {
         childCoordinators.removeAll { $0 === childCoordinator }
         if childCoordinator.type == .projectWrite {
-            navigationController.dismiss()
+            // A finish can not wait for rendering; dismissing renders nothing.
+            tabBarController.apply([.dismiss])
         }
     }
 }

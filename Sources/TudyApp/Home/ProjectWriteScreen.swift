@@ -10,7 +10,7 @@ final class ProjectWriteScreen: Screen {
     }
 
     /// Whether the form makes a post or changes one.
-    enum Mode: Equatable {
+    enum Mode: Equatable, Sendable {
         case new
         case modify(Project)
     }

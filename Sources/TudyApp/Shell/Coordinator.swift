@@ -42,10 +42,9 @@ extension Coordinator {
         trace?.event(FlowTrace.describe(event), from: screen.title, to: self)
     }
 
-    /// Makes this coordinator the owner of a navigator, whose changes then go to the trace.
+    /// Makes this coordinator the owner of a navigator: the trace names its changes after it.
     func own(_ navigator: Navigator) {
         navigator.owner = self
-        navigator.trace = trace
     }
 }
 

@@ -93,7 +93,7 @@ package final class REPL {
             isWaitingAtPrompt = false
             switch result {
             case .interrupted:
-                tabBar.interrupt()
+                await tabBar.interrupt()
             case .end:
                 if let unfinished = tabBar.unfinishedFlow {
                     console.error("input ended: \(unfinished)", code: "input_ended")

@@ -18,7 +18,7 @@ extension TabBarCoordinator {
                 change = storeChange
             case .sessionEnded:
                 let path = tabBarController.path
-                loginEnded()
+                await loginEnded()
                 if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
                 continue
             case .connection, .streamEnded:

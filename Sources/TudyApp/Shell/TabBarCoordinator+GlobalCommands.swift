@@ -12,16 +12,14 @@ extension TabBarCoordinator {
                     at: tabBarController.path)))
         case .home:
             try requireNoModal(.home)
-            // Selecting the tab in view goes to its root, as tapping the selected tab does.
-            if tabBarController.selectedTab == .home { homeCoordinator.navigationController.popToRoot() }
-            tabBarController.select(.home)
+            try await perform(Route.home)
             // A post deleted while Chat was in view: its screen is left for the board.
             if let screen = tabBarController.visibleScreen { try await leaveIfGone(screen) { try await screen.appear() } }
         case .chat:
             try requireNoModal(.chat)
-            chatCoordinator.requestSelection()
+            try await chatCoordinator.requestSelection()
         case .back:
-            try goBack()
+            try await goBack()
         case .where:
             context.console.show(.screen(path: tabBarController.path, asked: true))
         case .tree:
@@ -33,12 +31,11 @@ extension TabBarCoordinator {
                     modal: tabBarController.presented))
         case .next:
             try requireNoModal(.next)
-            chatCoordinator.requestNextUnread()
+            try await chatCoordinator.requestNextUnread()
         case .mentions:
             try requireNoModal(.mentions)
             _ = try context.requireSession()
-            tabBarController.select(.chat)
-            try await chatCoordinator.showSearch(.mentions)
+            try await perform(Route.mentions)
         case .ignore(nil):
             _ = try context.requireSession()
             try await context.readQuiet()
@@ -74,8 +71,7 @@ extension TabBarCoordinator {
             let session = try context.requireSession()
             context.login.session = nil
             forgetKeptLogin(session)
-            chatCoordinator.reset()
-            tabBarController.select(.home)
+            try await perform(.loggedOut)
             context.console.show(.account(.loggedOut, user: session.user))
             // The session is over here whatever the store answers; a store that can not hear it
             // lets the token expire.
@@ -121,14 +117,15 @@ extension TabBarCoordinator {
     }
 
     /// `/back`: cancels the modal, or pops the top screen.
-    func goBack() throws {
+    func goBack() async throws {
         if let login = loginCoordinator {
             login.cancel()
             context.console.show(.cancelled(.login))
         } else if let write = homeCoordinator.writeCoordinator {
             write.cancel()
             context.console.show(.cancelled(.postDraft))
-        } else if tabBarController.visibleNavigator.pop() != nil {
+        } else if tabBarController.state.depth(of: tabBarController.selectedTab) > 1 {
+            try await perform(Route.back)
             context.console.show(.wentBack(path: tabBarController.path))
         } else {
             throw CommandError.nothingToGoBack(here: tabBarController.path)
@@ -158,15 +155,15 @@ extension TabBarCoordinator {
             login = LoginCoordinator(context: context, staysOpenAfterFailure: false)
         }
         if signingUp { login.signUp(name: name) } else { login.logIn(name: name) }
-        if login !== loginCoordinator { try await present(login) }
+        if login !== loginCoordinator { try await presentLogin(login) }
     }
 
     /// Shows a login flow as the modal over the tabs.
-    func present(_ login: LoginCoordinator) async throws {
+    func presentLogin(_ login: LoginCoordinator) async throws {
         login.finishDelegate = self
         childCoordinators.append(login)
         trace?.started(login, by: self)
         try await login.start()
-        try await tabBarController.visibleNavigator.present(login.navigationController)
+        try await tabBarController.perform(Self.steps(for: .presentLogin, in: tabBarController.state), presenting: login)
     }
 }

@@ -39,12 +39,12 @@ extension TabBarCoordinator {
     /// The store says the login is over (a logout from another tudy of it, or its 30 days):
     /// this run becomes a guest, as after `/logout`, and the kept login is forgotten. Not while
     /// a post is being written or a login asked for: that flow is the person's to end.
-    func loginEnded() {
+    func loginEnded() async {
         guard tabBarController.presented == nil, let session = context.login.session else { return }
         context.login.session = nil
         forgetKeptLogin(session)
-        chatCoordinator.reset()
-        tabBarController.select(.home)
+        // Nothing is rendered on the way to the board, so nothing here can fail.
+        try? await perform(.loggedOut)
     }
 
     /// Forgets the kept login when it is the one that just ended; another run's stays.

@@ -24,7 +24,7 @@ extension TabBarCoordinator {
     func runInOtherTab(_ tab: Tab, name: CommandName, argument: String) async throws {
         if tabBarController.presented != nil { throw busyError("/" + name.typed) }
         if tab == .chat, context.login.user == nil {
-            chatCoordinator.requestSelection()
+            try await chatCoordinator.requestSelection()
             return
         }
         let navigator = tabBarController.navigator(for: tab)
@@ -32,15 +32,8 @@ extension TabBarCoordinator {
             throw CommandTable.error(forUnavailable: name.typed, here: tabBarController.path)
         }
         let value = try spec.read(argument)
-        let (before, saved) = (tabBarController.selectedTab, navigator.screens)
-        navigator.popToRoot()
-        tabBarController.select(tab)
-        do {
+        try await tabBarController.tentatively(Self.steps(for: .otherTab(tab), in: tabBarController.state)) {
             try await root.handle(.command(name: name, argument: value))
-        } catch {
-            navigator.restore(saved)
-            tabBarController.select(before)
-            throw error
         }
     }
 }
@@ -77,8 +70,7 @@ extension TabBarCoordinator {
         guard rooms.indices.contains(position - 1) else {
             throw CommandError.otherClient(hint: "/w \(position): you have \(rooms.count) room\(rooms.count == 1 ? "" : "s"); /rooms lists them")
         }
-        tabBarController.select(.chat)
-        try await chatCoordinator.open(rooms[position - 1].room)
+        try await perform(.room(rooms[position - 1].room))
     }
 
     /// The line for a name of another chat client's that is tudy's too, where tudy's does not work.

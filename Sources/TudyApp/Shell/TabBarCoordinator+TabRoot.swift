@@ -14,15 +14,7 @@ extension TabBarCoordinator {
     /// Runs a command of the tab's root as if from there: the stack is reset to the root, so
     /// `/back` returns to it; if the command fails, the stack is as it was.
     func fromTabRoot(_ body: () async throws -> Void) async throws {
-        let navigator = tabBarController.visibleNavigator
-        let saved = navigator.screens
-        navigator.popToRoot()
-        do {
-            try await body()
-        } catch {
-            navigator.restore(saved)
-            throw error
-        }
+        try await tabBarController.tentatively(Self.steps(for: .tabRoot, in: tabBarController.state), body)
     }
 
     /// Runs a screen's command; when it finds the post or room on screen gone (deleted, or the
@@ -31,10 +23,10 @@ extension TabBarCoordinator {
         do {
             try await body()
         } catch StoreError.noSuchProject(let id) where screen.subject == .post(id) {
-            tabBarController.visibleNavigator.popToRoot()
+            try await perform(.tabRoot)
             throw CommandError.gone("post #\(id) is gone (its writer deleted it)", here: tabBarController.path)
         } catch StoreError.noSuchRoom(let id) where screen.subject == .room(id) {
-            tabBarController.visibleNavigator.popToRoot()
+            try await perform(.tabRoot)
             throw CommandError.gone("you are no longer in room #\(id)", here: tabBarController.path)
         }
     }

@@ -5,17 +5,6 @@ import TudyTerminal
 /// rest to the visible screen, and carries out what Home, Chat and Login ask of it.
 @MainActor
 final class TabBarCoordinator: Coordinator {
-    /// A transition a child asked for through a delegate; the tab bar decides it at
-    /// once and performs it when the line's own work is done.
-    enum Route: Equatable {
-        case presentLogin
-        case personalChat(with: User)
-        case room(Room)
-        case selectChat
-        case nextUnread
-        case resumeAfterLogin
-    }
-
     /// Whether the session goes on after a line.
     enum LineOutcome: Equatable, Sendable {
         case proceed, quit
@@ -60,8 +49,8 @@ final class TabBarCoordinator: Coordinator {
     init(_ navigationController: Navigator, context: AppContext) {
         self.navigationController = navigationController
         self.context = context
-        homeCoordinator = HomeCoordinator(tabBarController.navigator(for: .home), context: context)
-        chatCoordinator = ChatCoordinator(tabBarController.navigator(for: .chat), context: context)
+        homeCoordinator = HomeCoordinator(tabBarController: tabBarController, context: context)
+        chatCoordinator = ChatCoordinator(tabBarController: tabBarController, context: context)
         tabBarController.owner = self
         tabBarController.trace = context.trace
     }
@@ -109,11 +98,11 @@ final class TabBarCoordinator: Coordinator {
     }
 
     /// Ctrl-C: at a password prompt it cancels the login, elsewhere only the typed line goes.
-    func interrupt() {
+    func interrupt() async {
         refusedPasswordLines = 0
         if continued.drop() { context.console.note("the message being continued was dropped") }
         guard case .secret = tabBarController.visibleScreen?.prompt else { return }
-        try? goBack()
+        try? await goBack()
     }
 
     /// The flow that input ending now would cut off, if any.
@@ -144,7 +133,7 @@ final class TabBarCoordinator: Coordinator {
         } catch {
             routes.removeAll()
             followingMessage = nil
-            if case StoreError.sessionEnded = error { loginEnded() }
+            if case StoreError.sessionEnded = error { await loginEnded() }
             throw error
         }
     }
@@ -202,7 +191,7 @@ final class TabBarCoordinator: Coordinator {
         if case .secret = screen.prompt {
             // A password is taken whole; only an exact /back leaves the flow.
             if line == "/" + CommandName.back.typed {
-                try goBack()
+                try await goBack()
                 return .proceed
             }
             try await screen.handle(.text(line))
@@ -241,7 +230,7 @@ final class TabBarCoordinator: Coordinator {
             }
             if name == .dm, !argument.isEmpty, !tabHasPersonalChat(screen) {
                 if tabBarController.presented != nil { throw busyError("/" + CommandName.dm.typed) }
-                chatCoordinator.requestPersonalChat(with: User(name: argument))
+                try await chatCoordinator.requestPersonalChat(with: User(name: argument))
             } else if let name, let spec = screen.commands.first(where: { $0.name == name }) {
                 let value = try spec.read(argument)
                 try await leaveIfGone(screen) { try await screen.handle(.command(name: name, argument: value)) }
