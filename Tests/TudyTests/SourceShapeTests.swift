@@ -104,6 +104,27 @@ struct SourceShapeTests {
     }
 
 
+    @Test("a coordinator names a screen's type only to make it, for its nested types, or for the root it holds: news reaches a screen through the protocol")
+    func coordinatorsHoldNoConcreteScreens() throws {
+        let named = try Regex(#"\b[A-Z][A-Za-z]*Screen\b(?![(.])"#)
+        let root = try Regex(#"^\s*(let|var) [a-z][A-Za-z]*Screen: [A-Z][A-Za-z]*Screen( \{ get \})?$"#)
+        var found: [String] = []
+        for (path, text) in try Self.swiftFiles(of: "TudyApp") where path.contains("Coordinator") {
+            for (number, line) in text.split(separator: "\n").enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(named) && !line.contains(root) {
+                found.append("\(path):\(number + 1)")
+            }
+        }
+        #expect(found.isEmpty, "a coordinator holds or calls a concrete screen: \(found.joined(separator: ", "))")
+    }
+
+    @Test("the loop hands the app every line, paste, change and Ctrl-C through one entry, receive(_:)")
+    func oneEntry() throws {
+        let around = try Regex(#"tabBar(Coordinator)?\??\.(handle|show|interrupt|sendTogether)\("#)
+        let found = try Self.codeLines(in: ["TudyApp"], except: ["AppEvent.swift"]) { $0.contains(around) }
+        #expect(found.isEmpty, "reaches the tab bar around receive(_:): \(found.joined(separator: ", "))")
+    }
+
     @Test("only the tab bar controller, the one performer of navigation steps, changes a stack, the tab or the modal")
     func onlyThePerformerNavigates() throws {
         let performer = "TudyApp/Shell/TabBarController.swift"

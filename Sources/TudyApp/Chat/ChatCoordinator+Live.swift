@@ -6,16 +6,18 @@ extension ChatCoordinator {
     /// Shows one change from the store. In the open room a message prints and counts as read;
     /// from another room it prints as one notice line naming the room. A 1:1 message or one
     /// that names the user (`@alice`) from another room, or from any while the terminal's
-    /// window is behind another, rings the bell (and notifies, with `--notify osc`).
-    /// - Parameter openRoom: the room on screen, if a room is what the user is looking at.
-    func show(_ change: StoreChange, openRoom: RoomScreen?) async throws {
+    /// window is behind another, rings the bell (and notifies, with `--notify osc`). What the
+    /// screen in view shows of its own room, it is handed through `Screen.receive(_:)`.
+    /// - Parameter inView: whether Chat is what the user is looking at.
+    func show(_ change: StoreChange, inView: Bool) async throws {
         let session = try context.requireSession()
+        let shown = inView ? navigationController.topScreen : nil
         switch change {
         case .message(let message):
             // Nothing from someone ignored, nor from a muted room: no notice, no bell.
             let isNews = !message.sender.isNamed(session.user.name) && !context.hides(message) && !context.mutedRooms.contains(message.roomID)
-            if let openRoom, openRoom.room.id == message.roomID {
-                try await openRoom.receive(message)
+            if let shown, shown.subject == .room(message.roomID) {
+                try await shown.receive(.change(change))
                 if isNews, !context.console.isInFront() { try await alert(message, for: session) }
                 return
             }
@@ -24,26 +26,21 @@ extension ChatCoordinator {
             let room = try await knownRoom(message.roomID, for: session)
             context.console.show(.messageElsewhere(message, room: room, viewer: session.user, preview: true))
             try await alert(message, for: session)
-        case .messageChanged(let message):
-            // Only the open room shows it: an old message changed elsewhere is no news.
-            guard let openRoom, openRoom.room.id == message.roomID else { return }
-            openRoom.receiveChange(message)
         case .joined(let room):
             knownRooms[room.id] = room
-            guard openRoom?.room.id != room.id else { return }
+            guard shown?.subject != .room(room.id) else { return }
             context.console.show(.roomChange(.broughtIn, room: room, viewer: session.user))
         case .left(let roomID):
             knownRooms[roomID] = nil
-            guard let openRoom, openRoom.room.id == roomID else { return }
-            context.console.show(.roomChange(.userIsOut, room: openRoom.room, viewer: session.user))
+            guard let shown, shown.subject == .room(roomID) else { return }
+            try await shown.receive(.change(change))
             try await perform(.roomsList)
         case .roomChanged(let room):
             knownRooms[room.id] = room
-            guard let openRoom, openRoom.room.id == room.id else { return }
-            openRoom.update(room)
-        case .read(let roomID, let reader, let upTo):
-            guard let openRoom, openRoom.room.id == roomID else { return }
-            openRoom.receiveRead(by: reader, upTo: upTo)
+            try await shown?.receive(.change(change))
+        case .messageChanged, .read:
+            // Only the open room shows it: an old message changed elsewhere is no news.
+            try await shown?.receive(.change(change))
         case .connection:
             break  // the tab bar shows it, to a guest too
         }
@@ -68,7 +65,7 @@ extension ChatCoordinator {
     func nextUnreadRoom() async throws -> Room? {
         let session = try context.requireSession()
         // What the open room showed is read, though its mark may be waiting out a pause.
-        try await shownRoom?.markShownRead()
+        try await navigationController.topScreen?.receive(.catchUp)
         var oldest: (messageID: Int, room: Room)?
         for summary in try await context.store.rooms(of: session) where summary.unreadCount > 0 {
             guard let first = try await context.store.firstUnread(in: summary.room.id, for: session) else { continue }

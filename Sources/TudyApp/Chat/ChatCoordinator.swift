@@ -19,14 +19,6 @@ final class ChatCoordinator: Coordinator {
     /// The user's rooms as the change stream last told them, by id: a notice names its room
     /// without asking the store for each message.
     var knownRooms: [Int: Room] = [:]
-    /// The last room pushed, while it lives: the coordinator that made it knows its type.
-    weak var roomScreen: RoomScreen?
-
-    /// The room on top of Chat's stack, if a room is on top.
-    var shownRoom: RoomScreen? {
-        guard let roomScreen, navigationController.topScreen === roomScreen else { return nil }
-        return roomScreen
-    }
 
     init(tabBarController: TabBarController, context: AppContext) {
         self.tabBarController = tabBarController
@@ -104,7 +96,6 @@ extension ChatCoordinator: ScreenMaking {
         switch recipe {
         case .room(let room):
             let screen = RoomScreen(room: room, context: context)
-            roomScreen = screen
             screen.didSendEventClosure = { [weak self, unowned screen] event in
                 guard let self else { return }
                 note(event, from: screen)

@@ -6,6 +6,31 @@ extension RoomScreen {
     /// Whether everything in the room has been shown, as far as this screen knows.
     var isReadToItsEnd: Bool { liveSince != nil }
 
+    /// News while the room is in view: a change of its own room shown, the others left to
+    /// the notices its coordinator prints.
+    func receive(_ news: ScreenNews) async throws {
+        switch news {
+        case .change(.message(let message)) where message.roomID == room.id:
+            try await receive(message)
+        case .change(.messageChanged(let message)) where message.roomID == room.id:
+            receiveChange(message)
+        case .change(.roomChanged(let changed)) where changed.id == room.id:
+            update(changed)
+        case .change(.read(let roomID, let reader, let upTo)) where roomID == room.id:
+            receiveRead(by: reader, upTo: upTo)
+        case .change(.left(let roomID)) where roomID == room.id:
+            if let viewer = context.login.user { context.console.show(.roomChange(.userIsOut, room: room, viewer: viewer)) }
+        case .change, .postSaved:
+            break
+        case .storeBack:
+            await readMarksAgain()
+        case .newsShown:
+            try await markNewsRead()
+        case .catchUp:
+            try await markShownRead()
+        }
+    }
+
     /// Whether a message the live feed brings for this room can be printed as it comes.
     func isLive(for session: Session) -> Bool {
         context.showsLiveMessages && liveSince != nil && liveSince == liveEpoch(for: session)

@@ -12,8 +12,6 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     let boardScreen: BoardScreen
     /// The route that waits for a login, kept until the login ends.
     var pendingRoute: Route?
-    /// The posts' screens pushed, while they live, so that a saved post is shown again there.
-    var details: [ShownDetail] = []
     /// The performer of every step Home's routes take.
     let tabBarController: TabBarController
     let context: AppContext
@@ -76,8 +74,8 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
 
     func updateProject(_ project: Project) async throws {
         context.console.show(.postChange(.saved, postID: project.id))
-        details.removeAll { $0.screen == nil }
-        details.last { $0.screen?.project.id == project.id }?.screen?.show(project)
+        // Shown again where it was open, as it is now.
+        try await navigationController.screens.last { $0.subject == .post(project.id) }?.receive(.postSaved(project))
     }
 
     func pushProjectDetailScreen(project: Project) async throws {
@@ -124,7 +122,6 @@ extension HomeCoordinator: ScreenMaking {
             return screen
         case .post(let project):
             let detail = ProjectDetailScreen(project: project, context: context)
-            details.append(ShownDetail(screen: detail))
             detail.didSendEventClosure = { [weak self, unowned detail] event in
                 guard let self else { return }
                 note(event, from: detail)
@@ -152,8 +149,3 @@ extension HomeCoordinator: CoordinatorFinishDelegate {
 // MARK: - ProjectWriteCoordinatorDelegate
 
 extension HomeCoordinator: ProjectWriteCoordinatorDelegate {}
-
-/// A post's screen Home pushed, held weakly: the stack owns it.
-struct ShownDetail {
-    weak var screen: ProjectDetailScreen?
-}

@@ -31,9 +31,10 @@ final class ProjectDetailScreen: Screen {
         printProject()
     }
 
-    /// Shows the post as it is after an edit.
-    func show(_ project: Project) {
-        self.project = project
+    /// Shows the post again as it is after an edit.
+    func receive(_ news: ScreenNews) async throws {
+        guard case .postSaved(let saved) = news, saved.id == project.id else { return }
+        project = saved
         printProject()
     }
 

@@ -73,7 +73,7 @@ package final class REPL {
                 // A script follows nobody's changes until it asks, with `/wait`.
                 await context.live.follow(context.login.session)
                 repeat {
-                    if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll()) }
+                    if tabBar.isAtCommandPrompt { await showChanges(context.live.takeAll(), to: tabBar) }
                     request = await tabBar.interactiveLineRequest()
                     // What came while the prompt was worked out is shown before it is drawn: from
                     // here to the reader's wait nothing is awaited, so nothing comes unnoticed.
@@ -85,7 +85,7 @@ package final class REPL {
             } else {
                 // A script is not shown others' news until it asks, but a lost connection
                 // explains the errors that follow it, so that is shown at once.
-                await showChanges(context.live.takeConnectionReports())
+                await showChanges(context.live.takeConnectionReports(), to: tabBar)
                 request = tabBar.lineRequest
             }
             isWaitingAtPrompt = options.isInteractive && tabBar.isAtCommandPrompt
@@ -93,7 +93,7 @@ package final class REPL {
             isWaitingAtPrompt = false
             switch result {
             case .interrupted:
-                await tabBar.interrupt()
+                _ = try? await tabBar.receive(.interrupt)
             case .end:
                 if let unfinished = tabBar.unfinishedFlow {
                     console.error("input ended: \(unfinished)", code: "input_ended")
@@ -109,7 +109,9 @@ package final class REPL {
                 if !options.isInteractive, tabBar.isPlainMessage(line) {
                     let run = [line] + reader.takeReadyLines(limit: Self.messagesPerCommit - 1, while: tabBar.isPlainMessage)
                     if run.count > 1 {
-                        if await !tabBar.sendTogether(run) { failed = await handleOneByOne(run, tabBar: tabBar) || failed }
+                        if (try? await tabBar.receive(.messages(run))) != .proceed {
+                            failed = await handleOneByOne(run, tabBar: tabBar) || failed
+                        }
                         if console.isClosed { return .outputClosed }
                         if failed && options.bail { break loop }
                         continue
@@ -118,9 +120,9 @@ package final class REPL {
                 do {
                     // A message is never interrupted: whether it was stored would be left unknown.
                     let outcome = if case .command = InputLine(parsing: line) {
-                        try await interruptibly { try await tabBar.handle(line: line) }
+                        try await interruptibly { try await tabBar.receive(.line(line)) }
                     } else {
-                        try await tabBar.handle(line: line)
+                        try await tabBar.receive(.line(line))
                     }
                     if outcome == .quit { break loop }
                 } catch is CancellationError {
@@ -131,7 +133,7 @@ package final class REPL {
                 }
             case .paste(let text):
                 do {
-                    try await tabBar.handle(paste: text)
+                    _ = try await tabBar.receive(.paste(text))
                 } catch {
                     console.refuse(error)
                     failed = true
@@ -161,7 +163,7 @@ package final class REPL {
         var failed = false
         for line in lines {
             do {
-                _ = try await tabBar.handle(line: line)
+                _ = try await tabBar.receive(.line(line))
             } catch {
                 console.refuse(error)
                 failed = true
@@ -183,7 +185,7 @@ package final class REPL {
                 // A stream that ended says so as its last change: followed again before that
                 // is shown, whenever it came.
                 await live.resumeFollowing()
-                while !live.pending.isEmpty { await showChanges(live.takeAll()) }
+                while !live.pending.isEmpty { await showChanges(live.takeAll(), to: tabBar) }
                 let prompt = await tabBar.interactiveLineRequest(rereads: false).prompt
                 // What came while the prompt was worked out is shown before it is drawn.
                 guard live.pending.isEmpty else { continue }
@@ -201,8 +203,8 @@ package final class REPL {
         reader.showTypingAhead(prompt: await tabBar.interactiveLineRequest(rereads: false).prompt)
     }
 
-    private func showChanges(_ changes: [LiveNews]) async {
-        guard !changes.isEmpty else { return }
-        await app.tabBarCoordinator?.show(changes)
+    private func showChanges(_ news: [LiveNews], to tabBar: TabBarCoordinator) async {
+        guard !news.isEmpty else { return }
+        _ = try? await tabBar.receive(.news(news))
     }
 }

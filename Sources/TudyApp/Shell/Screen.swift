@@ -51,6 +51,30 @@ protocol Screen: AnyObject {
     /// Adds what this screen offers Tab to complete, to what the tab bar gathered (the
     /// commands, user names, work tags): what `/open` takes here, who `/invite` may bring.
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async
+    /// Takes news for what it shows, while it is the screen in view: the way a store change
+    /// reaches a screen, as a line reaches it through `handle`.
+    func receive(_ news: ScreenNews) async throws
+    /// Sends a script's run of messages in one commit; whether it could (else each line is
+    /// handled in turn).
+    func sendTogether(_ texts: [String]) async throws -> Bool
+    /// Whether all it holds has been shown, as far as it knows: what the prompt's unread count
+    /// asks of the screen in view.
+    var isReadToItsEnd: Bool { get }
+}
+
+/// News for the screen in view, handed on by its coordinator.
+enum ScreenNews: Equatable, Sendable {
+    /// A change from the store about what the screen shows (a message in its room, the room
+    /// renamed, a member's read).
+    case change(StoreChange)
+    /// The store is back after it was away: what may have moved unheard is read again.
+    case storeBack
+    /// A run of news was shown: what it showed is marked read, at most once per pause.
+    case newsShown
+    /// All shown is read now, the pause not waited out (before looking for the next unread).
+    case catchUp
+    /// The post shown was saved changed, by its writer here: shown again as it is now.
+    case postSaved(Project)
 }
 
 extension Screen {
@@ -62,6 +86,10 @@ extension Screen {
     var composesMessages: Bool { prompt == .command && takesText }
     func appear() async throws {}
     func offerCompletions(to vocabulary: inout CompletionVocabulary) async {}
+    func receive(_ news: ScreenNews) async throws {}
+    func sendTogether(_ texts: [String]) async throws -> Bool { false }
+    /// A screen with no messages holds nothing unread.
+    var isReadToItsEnd: Bool { true }
 
     /// The error for input the tab bar should not have handed to this screen.
     func unsupported(_ input: ScreenInput) -> CommandError {

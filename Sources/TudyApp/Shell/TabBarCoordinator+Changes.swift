@@ -23,33 +23,38 @@ extension TabBarCoordinator {
                 continue
             case .connection, .streamEnded:
                 // Back: marks may have moved unheard while it was away.
-                if !context.live.storeIsAway { await openRoom?.readMarksAgain() }
+                if !context.live.storeIsAway { try? await roomInView?.receive(.storeBack) }
                 continue
             }
-            let room = openRoom
             // Someone ignored adds nothing to the prompt's count.
             let hidden = if case .message(let message) = change { context.hides(message) } else { false }
-            if let user = context.login.user, room == nil || change.roomID != room?.room.id, !hidden {
+            let inOpenRoom = change.roomID.map { roomInView?.subject == .room($0) } ?? false
+            if let user = context.login.user, !inOpenRoom, !hidden {
                 unreadTally.count(change, viewer: user)
             }
             do {
-                try await chatCoordinator.show(change, openRoom: room)
+                try await chatCoordinator.show(change, inView: isChatInView)
             } catch {
                 context.console.refuse(error)
             }
         }
-        guard let room = openRoom else { return }
+        guard let room = roomInView, case .room(let roomID) = room.subject else { return }
         do {
-            try await room.markNewsRead()
+            try await room.receive(.newsShown)
         } catch {
             context.console.refuse(error)
         }
-        if room.isReadToItsEnd { unreadTally.roomIsRead(room.room.id) } else { unreadTally.forget() }
+        if room.isReadToItsEnd { unreadTally.roomIsRead(roomID) } else { unreadTally.forget() }
     }
 
-    /// The room on screen, if a room is what the user is looking at.
-    var openRoom: RoomScreen? {
-        let chatShown = tabBarController.presented == nil && tabBarController.selectedTab == .chat
-        return chatShown ? chatCoordinator.shownRoom : nil
+    /// Whether Chat is what the user is looking at: its tab, no modal over it.
+    var isChatInView: Bool {
+        tabBarController.presented == nil && tabBarController.selectedTab == .chat
+    }
+
+    /// The screen in view when it is a room's (a room, not a draft of one).
+    var roomInView: (any Screen)? {
+        guard isChatInView, let screen = tabBarController.visibleScreen, case .room = screen.subject else { return nil }
+        return screen
     }
 }

@@ -153,7 +153,7 @@ final class TabBarCoordinator: Coordinator {
     /// text the store takes, no command, none a login waits for, none that goes on in the next.
     /// A run of such lines may be sent together (`sendTogether`).
     func isPlainMessage(_ line: String) -> Bool {
-        guard readsScript, refusedPasswordLines == 0, !continued.isOpen, openRoom != nil,
+        guard readsScript, refusedPasswordLines == 0, !continued.isOpen, roomInView != nil,
             case .text(let text) = InputLine(parsing: line), text == line, !line.hasSuffix("\\"),
             !line.allSatisfy(\.isWhitespace)
         else { return false }
@@ -165,7 +165,7 @@ final class TabBarCoordinator: Coordinator {
     /// it did: when not (a store that sends one at a time, or it failed), nothing of the run
     /// was sent, and each line is to be handled on its own.
     func sendTogether(_ lines: [String]) async -> Bool {
-        guard let room = openRoom, lines.allSatisfy(isPlainMessage),
+        guard let room = roomInView, lines.allSatisfy(isPlainMessage),
             (try? await room.sendTogether(lines)) == true
         else { return false }
         for line in lines {

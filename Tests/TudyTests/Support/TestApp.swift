@@ -61,7 +61,7 @@ final class TestApp {
         var errors: [String] = []
         for line in lines {
             do {
-                _ = try await tabBar.handle(line: line)
+                _ = try await tabBar.receive(.line(line))
             } catch {
                 errors.append(RefusalWording.message(for: error))
             }
