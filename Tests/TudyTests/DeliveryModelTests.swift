@@ -318,9 +318,9 @@ struct DeliveryModelTests {
             let notices = transcript.split(separator: "\n").filter { $0.contains("#\(room) @sender\(index + 1) sender\(index + 1): busy ") }
             #expect(notices.count == perSender, "room #\(room): \(notices.count) notices of \(perSender)")
         }
-        // A mark a batch, at most one every readMarkPause: a handful a second, not one a message.
+        // A mark a batch, at most one every ReadMarkPacer.pause: a handful a second, not one a message.
         let marks = counted.calls.count { $0 == "markRead" } - marksBefore
-        let most = Int(took / RoomScreen.readMarkPause) + 2
+        let most = Int(took / ReadMarkPacer.pause) + 2
         #expect(marks <= most, "\(marks) marks as read in \(took), at most \(most) expected; \(Dictionary(grouping: counted.calls, by: { $0 }).mapValues(\.count))")
         await client.close()
         await server.stop()

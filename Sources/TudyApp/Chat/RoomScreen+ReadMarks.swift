@@ -47,30 +47,14 @@ extension RoomScreen {
         context.console.show(.readers(messageID: id, readBy: read, notYet: unread))
     }
 
-    /// Marks the room read, as `markShownRead` does, for news that streamed in: at once, unless
-    /// it was done less than `readMarkPause` ago; then once that time is up, for all that came
-    /// meanwhile.
+    /// Marks the room read, as `markShownRead` does, for news that streamed in, paced by
+    /// `ReadMarkPacer`. Left (or logged out) meanwhile: nothing is due.
     func markNewsRead() async throws {
-        // Nothing to mark (a change that showed no message): no write, so no pause either.
-        guard !markIsPaused, timeline.readMarkDue != nil else { return }
-        // Paused before the mark is awaited: news shown meanwhile waits for the next one.
-        markIsPaused = true
-        defer { resumeMarkingAfterPause() }
-        try await markShownRead()
-    }
-
-    /// Ends the pause after a mark of news, once `readMarkPause` is up; then marks what was
-    /// shown meanwhile.
-    private func resumeMarkingAfterPause() {
-        let sleep = context.sleep
-        Task { [weak self] in
-            try? await sleep(Self.readMarkPause)
-            guard let self else { return }
-            markIsPaused = false
-            // Shown meanwhile: marked now. Left (or logged out) meanwhile: nothing to mark.
-            // A failed mark is left to the next one, which covers it.
-            guard timeline.readMarkDue != nil, context.login.session != nil else { return }
-            try? await markNewsRead()
+        try await readMarkPacer.mark(ifDue: { [weak self] in
+            guard let self else { return false }
+            return timeline.readMarkDue != nil && context.login.session != nil
+        }) { [weak self] in
+            try await self?.markShownRead()
         }
     }
 

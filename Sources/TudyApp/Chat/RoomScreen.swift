@@ -12,10 +12,6 @@ final class RoomScreen: Screen {
         case find(String)
     }
 
-    /// The least time between two marks of the room as read while news streams in: a busy
-    /// room costs a few writes a second, however many messages it gets.
-    static let readMarkPause = Duration.milliseconds(250)
-
     /// How many messages a page holds.
     static let pageSize = 20
     /// The most unread messages shown on opening; past it, `/next` goes on where it stopped.
@@ -36,8 +32,10 @@ final class RoomScreen: Screen {
     /// A line whose send had no answer, with the key it was sent under: sent again, it goes
     /// under the same key, so that the store keeps it once whether or not the first try arrived.
     var unconfirmed: OutgoingMessage?
-    /// Set while a mark of news as read waits out `readMarkPause` after the last one.
-    var markIsPaused = false
+    /// How often news shown here is marked read.
+    let readMarkPacer: ReadMarkPacer
+    /// How the room's lines look.
+    let drawing: RoomDrawing
     /// How far each member has read the room, for the count beside each message of who has
     /// not read it yet; nil while the store can not say (a server older than read counts).
     var readMarks: ReadMarks?
@@ -45,6 +43,8 @@ final class RoomScreen: Screen {
     init(room: Room, context: AppContext) {
         self.room = room
         self.context = context
+        readMarkPacer = ReadMarkPacer(sleep: context.sleep)
+        drawing = RoomDrawing(context: context)
     }
 
     var subject: ScreenSubject { .room(room.id) }
@@ -97,8 +97,7 @@ final class RoomScreen: Screen {
     }
 
     private func header(hasOlder: Bool) {
-        guard let user = context.login.user else { return }
-        context.console.show(.roomHeader(room, viewer: user, hasOlder: hasOlder))
+        drawing.header(room, hasOlder: hasOlder)
     }
 
     func handle(_ input: ScreenInput) async throws {
@@ -189,14 +188,7 @@ final class RoomScreen: Screen {
     func update(_ changed: Room) {
         let before = room
         room = changed
-        guard let viewer = context.login.user else { return }
-        let came = changed.members.filter { !before.hasMember($0) }.map(RoomChange.joined)
-        let went = before.members.filter { !changed.hasMember($0) }.map(RoomChange.left)
-        let named = changed.name.flatMap { $0 == before.name ? nil : RoomChange.named($0) }
-        let topic = changed.topic == before.topic ? nil : RoomChange.topic(changed.topic)
-        for change in came + went + [named, topic].compactMap({ $0 }) {
-            context.console.show(.roomChange(change, room: changed, viewer: viewer))
-        }
+        drawing.changes(from: before, to: changed)
     }
 
     /// Prints a page; `/more` then pages before its oldest message, unless `keepsOldest` (a page
@@ -213,14 +205,10 @@ final class RoomScreen: Screen {
         hasOlder = page.hasOlder
     }
 
-    /// Prints a message of this room, numbered, with how many members have not read it yet;
-    /// unless its sender is one the user ignores: it counts as shown all the same. The user
-    /// has read what is shown to them: they are not counted.
+    /// Prints a message of this room as `RoomDrawing` draws it; one from someone the user
+    /// ignores is not printed, but counts as shown all the same.
     func print(_ message: Message) {
-        guard !context.hides(message) else { return }
-        let viewer = context.login.user
-        let unread = readMarks?.readers(of: message, in: room).unread.filter { !$0.isNamed(viewer?.name ?? "") }.count ?? 0
-        context.console.show(.message(message, unreadBy: message.status == .deleted ? 0 : unread))
+        drawing.message(message, in: room, marks: readMarks)
     }
 
     /// Prints the user's own change, and notes it shown as it is now: the same change,

@@ -1,0 +1,39 @@
+import TudyCore
+import TudyTerminal
+
+/// How a room is drawn: its first line, each message with how many members have not read it,
+/// and a line for each change of the room. What is shown and when is the room screen's; this
+/// is only how.
+@MainActor
+struct RoomDrawing {
+    let context: AppContext
+
+    /// The room's first line: its title, members and topic, and whether `/more` has older.
+    func header(_ room: Room, hasOlder: Bool) {
+        guard let user = context.login.user else { return }
+        context.console.show(.roomHeader(room, viewer: user, hasOlder: hasOlder))
+    }
+
+    /// A message of the room, numbered, with how many members have not read it yet; unless its
+    /// sender is one the user ignores. The user has read what is shown to them: they are not
+    /// counted.
+    func message(_ message: Message, in room: Room, marks: ReadMarks?) {
+        guard !context.hides(message) else { return }
+        let viewer = context.login.user
+        let unread = marks?.readers(of: message, in: room).unread.filter { !$0.isNamed(viewer?.name ?? "") }.count ?? 0
+        context.console.show(.message(message, unreadBy: message.status == .deleted ? 0 : unread))
+    }
+
+    /// What changed between two states of the room (who came, who went, its name, its topic),
+    /// each in a line of its own.
+    func changes(from before: Room, to changed: Room) {
+        guard let viewer = context.login.user else { return }
+        let came = changed.members.filter { !before.hasMember($0) }.map(RoomChange.joined)
+        let went = before.members.filter { !changed.hasMember($0) }.map(RoomChange.left)
+        let named = changed.name.flatMap { $0 == before.name ? nil : RoomChange.named($0) }
+        let topic = changed.topic == before.topic ? nil : RoomChange.topic(changed.topic)
+        for change in came + went + [named, topic].compactMap({ $0 }) {
+            context.console.show(.roomChange(change, room: changed, viewer: viewer))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import TudyApp
+
+/// A room's marks as read while news streams in, paced: the pacer alone, its pause a gate.
+@MainActor
+@Suite("Read-mark pacing")
+struct ReadMarkPacerTests {
+    /// What the marks have written, and whether anything shown is left to mark.
+    final class Room {
+        var marks = 0
+        var due = false
+    }
+
+    @Test("a mark at once, none while the pause runs, one at its end for all shown meanwhile, none when nothing is due")
+    func pacing() async throws {
+        let gate = CallGate()
+        let pacer = ReadMarkPacer(sleep: { _ in await gate.pass() })
+        let room = Room()
+        func markNews() async throws {
+            try await pacer.mark(ifDue: { room.due }) {
+                room.marks += 1
+                room.due = false
+            }
+        }
+        try await markNews()
+        #expect(room.marks == 0 && !pacer.isPaused, "nothing shown: no write, no pause")
+
+        room.due = true
+        try await markNews()
+        #expect(room.marks == 1 && pacer.isPaused)
+        for _ in 0..<5 {
+            room.due = true
+            try await markNews()
+        }
+        #expect(room.marks == 1, "none while the pause runs")
+
+        gate.open()
+        try await waitUntil("one mark at the end of the pause, then the pause after it over") { @MainActor in
+            room.marks == 2 && !pacer.isPaused
+        }
+        #expect(!room.due)
+        try await markNews()
+        #expect(room.marks == 2, "nothing due: nothing written")
+    }
+}
