@@ -50,58 +50,63 @@ package enum Launcher {
         return Surroundings(environment: environment, terminal: terminal, console: console)
     }
 
-    /// A session on a local store.
-    static func run(_ settings: Settings) async -> RunOutcome {
-        let surroundings = prepare(settings)
-        let console = surroundings.console
-        if settings.check {
-            // A check makes nothing: no store there is an answer, not a new empty one found sound.
-            let path = settings.storePath ?? StoreLocation.defaultPath(environment: surroundings.environment)
-            guard FileManager.default.fileExists(atPath: path) else {
-                console.error("\(path): there is no store file there to check: give --store PATH of one", code: "no_store_file")
-                return .couldNotStart
-            }
-        }
-        let store: any SeedableStore
+    /// The one way a launcher ends on an error. What `opening` throws (a store, a file, a
+    /// server that does not work) is shown, with its code, and the run could not start; once
+    /// open, `running` says how the run ended.
+    package static func outcome<Opened>(
+        console: Console, opening: () async throws -> Opened, running: (Opened) async -> RunOutcome
+    ) async -> RunOutcome {
+        let opened: Opened
         do {
-            store = try makeStore(settings)
+            opened = try await opening()
         } catch {
             console.refuse(error)
             return .couldNotStart
         }
-
-        if settings.check, let file = store as? SQLiteChatStore {
-            do {
-                try await file.check()
-                console.line("\(file.path): no damage found")
-                if let report = try await file.lookAlikeReport() { console.line(report) }
-                return .finished
-            } catch {
-                console.refuse(error)
-                return .couldNotStart
-            }
-        }
-
-        if let seedPath = settings.seedPath, !(await seed(store, from: seedPath, console: console)) { return .couldNotStart }
-        let storeIdentity = (store as? SQLiteChatStore).map { [KeptLoginFile.identity(ofStoreAt: $0.path)] }
-        return await runREPL(store: store, in: surroundings, settings: settings, keptAs: storeIdentity)
+        return await running(opened)
     }
 
-    /// Loads a seed file; false, after saying why, when it can not.
-    package static func seed(_ store: any SeedableStore, from seedPath: String, console: Console) async -> Bool {
-        do {
-            guard let data = FileManager.default.contents(atPath: seedPath) else {
-                console.error("can not read the seed file \(seedPath): check the path", code: "unreadable_seed_file")
-                return false
+    /// A session on a local store, or `--check` of one.
+    static func run(_ settings: Settings) async -> RunOutcome {
+        let surroundings = prepare(settings)
+        let console = surroundings.console
+        return await outcome(console: console) { () async throws -> (any SeedableStore)? in
+            if settings.check {
+                // A check makes nothing: no store there is an answer, not a new empty one found sound.
+                let path = settings.storePath ?? StoreLocation.defaultPath(environment: surroundings.environment)
+                guard FileManager.default.fileExists(atPath: path) else { throw LaunchError.noStoreFile(path: path) }
             }
+            let store = try makeStore(settings)
+            if settings.check, let file = store as? SQLiteChatStore {
+                try await check(file, console: console)
+                return nil
+            }
+            if let seedPath = settings.seedPath { try await seed(store, from: seedPath) }
+            return store
+        } running: { store in
+            // A check said what it found, and made nothing to run.
+            guard let store else { return .finished }
+            let storeIdentity = (store as? SQLiteChatStore).map { [KeptLoginFile.identity(ofStoreAt: $0.path)] }
+            return await runREPL(store: store, in: surroundings, settings: settings, keptAs: storeIdentity)
+        }
+    }
+
+    /// `--check`: looks the store file over for damage, and says what it found.
+    private static func check(_ file: SQLiteChatStore, console: Console) async throws {
+        try await file.check()
+        console.line("\(file.path): no damage found")
+        if let report = try await file.lookAlikeReport() { console.line(report) }
+    }
+
+    /// Loads a seed file. - Throws: `LaunchError` when it can not be read or loaded.
+    package static func seed(_ store: any SeedableStore, from seedPath: String) async throws {
+        guard let data = FileManager.default.contents(atPath: seedPath) else {
+            throw LaunchError.unreadableSeedFile(path: seedPath)
+        }
+        do {
             try await store.load(try Fixture.decode(data))
-            return true
         } catch StoreError.invalidFixture(let reason) {
-            console.error("the seed file \(seedPath) can not be loaded: \(reason)", code: "invalid_fixture")
-            return false
-        } catch {
-            console.refuse(error)
-            return false
+            throw LaunchError.invalidSeedFile(path: seedPath, reason: reason)
         }
     }
 
@@ -111,18 +116,27 @@ package enum Launcher {
     package static func runREPL(
         store: any ChatStore, in surroundings: Surroundings, settings: Settings, keptAs storeIdentity: [String]?
     ) async -> RunOutcome {
+        let console = surroundings.console
+        return await outcome(console: console) {
+            try settings.tracePath.map(openTrace)
+        } running: { trace in
+            await runREPL(store: store, in: surroundings, settings: settings, keptAs: storeIdentity, trace: trace)
+        }
+    }
+
+    /// The `--trace` file, made empty, and the diagram that writes to it.
+    private static func openTrace(_ path: String) throws -> FlowTrace {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+            throw LaunchError.unwritableTrace(path: path)
+        }
+        return FlowTrace { file.write(Data($0.utf8)) }
+    }
+
+    private static func runREPL(
+        store: any ChatStore, in surroundings: Surroundings, settings: Settings, keptAs storeIdentity: [String]?, trace: FlowTrace?
+    ) async -> RunOutcome {
         let terminal = surroundings.terminal
         let console = surroundings.console
-        var trace: FlowTrace?
-        if let path = settings.tracePath {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-                console.error(
-                    "can not write the trace to \(path): check that its directory exists and may be written",
-                    code: "unwritable_trace")
-                return .couldNotStart
-            }
-            trace = FlowTrace { file.write(Data($0.utf8)) }
-        }
         let context = AppContext(
             store: store, console: console, format: TextFormat(utcOffset: LocalTime.utcOffset), trace: trace)
         if let storeIdentity, settings.remember != false {

@@ -10,21 +10,21 @@ enum NetworkRunner: NetworkModes {
     static func chat(servers: [String], certificateAuthority: String?, settings: Launcher.Settings) async -> RunOutcome {
         let surroundings = Launcher.prepare(settings)
         let remote = RemoteChatStore(urls: servers, certificateAuthority: certificateAuthority)
-        do {
-            try await remote.connect()
-        } catch let error as RemoteStoreError {
-            surroundings.console.refuse(error)
-            return .couldNotStart
-        } catch {
-            surroundings.console.error(
-                "can not reach the server at \(servers[0]): \(RefusalWording.message(for: error))",
-                code: ErrorReport.code(for: error))
-            return .couldNotStart
+        return await Launcher.outcome(console: surroundings.console) {
+            do {
+                try await remote.connect()
+            } catch let error as RemoteStoreError {
+                throw error  // it says what is wrong itself (a bad URL, a refused certificate)
+            } catch {
+                throw LaunchError.serverUnreachable(
+                    url: servers[0], reason: RefusalWording.message(for: error), code: ErrorReport.code(for: error))
+            }
+        } running: { () async -> RunOutcome in
+            let outcome = await Launcher.runREPL(
+                store: remote, in: surroundings, settings: settings, keptAs: KeptLoginFile.identities(ofServers: servers))
+            await remote.close()
+            return outcome
         }
-        let outcome = await Launcher.runREPL(
-            store: remote, in: surroundings, settings: settings, keptAs: KeptLoginFile.identities(ofServers: servers))
-        await remote.close()
-        return outcome
     }
 
     static func serve(_ settings: ServeSettings) async -> RunOutcome {

@@ -12,56 +12,66 @@ import TudyServer
 /// Opens the store and serves it: `tudy serve`.
 @MainActor
 enum ServerLauncher {
+    /// What a server runs on, opened before it listens.
+    private struct Opened {
+        var host: String
+        var port: Int
+        var metrics: ChatServer.MetricsExport?
+        var store: any SeedableStore
+        var health: AsyncStream<StoreHealth>?
+        var endedSessions: AsyncStream<String>?
+    }
+
     static func run(_ settings: ServeSettings) async -> RunOutcome {
         signal(SIGPIPE, SIG_IGN)
         let console = Console(output: StandardStreams(), capabilities: .plain)
-        guard let (host, port) = address(settings.listen) else {
-            console.refuse(ChatServer.StartError.badListenAddress(settings.listen))
-            return .couldNotStart
+        return await Launcher.outcome(console: console) {
+            try await open(settings, console: console)
+        } running: { opened in
+            await serve(opened, settings: settings, console: console)
         }
+    }
+
+    /// The addresses, the metrics and the store, seeded when asked. - Throws: what is wrong
+    /// with a flag, or why the store could not be opened.
+    private static func open(_ settings: ServeSettings, console: Console) async throws -> Opened {
+        guard let (host, port) = address(settings.listen) else { throw ChatServer.StartError.badListenAddress(settings.listen) }
         var metrics: ChatServer.MetricsExport?
         if let text = settings.metrics {
-            guard let (metricsHost, metricsPort) = address(text) else {
-                console.error(
-                    ChatServer.StartError.badListenAddress(text).message.replacingOccurrences(of: "--listen", with: "--metrics"),
-                    code: "bad_metrics_address")
-                return .couldNotStart
-            }
+            guard let (metricsHost, metricsPort) = address(text) else { throw LaunchError.badMetricsAddress(text) }
             let registry = PrometheusCollectorRegistry()
             metrics = ChatServer.MetricsExport(
                 host: metricsHost, port: metricsPort, factory: PrometheusMetricsFactory(registry: registry),
                 render: { registry.emitToString() })
         }
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-        let logger = Logger(label: "tudy.server")
-        let store: any SeedableStore
-        var health: AsyncStream<StoreHealth>?
-        var endedSessions: AsyncStream<String>?
-        do {
-            if let database = settings.database {
-                // The pool's own retries are not news; what fails reaches the server's log as an error.
-                var databaseLogger = Logger(label: "tudy.postgres")
-                databaseLogger.logLevel = .error
-                // A password kept out of the command line, where `ps` would show it.
-                let (password, warning) = try PostgresPasswordSource.password(
-                    for: database, passwordFile: settings.databasePasswordFile,
-                    environment: ProcessInfo.processInfo.environment, read: readFile)
-                if let warning { console.error("warning: \(warning)", code: "password_file_passed_over") }
-                let postgres = try await PostgresChatStore.open(
-                    url: database, password: password, clock: WallClock { Date() },
-                    hasher: Argon2idPasswordHasher(), logger: databaseLogger)
-                health = await postgres.healthReports()
-                endedSessions = await postgres.endedSessions()
-                store = postgres
-            } else {
-                store = try Launcher.makeStore(settings.store, access: .server)
-            }
-        } catch {
-            console.refuse(error)
-            return .couldNotStart
+        var opened: Opened
+        if let database = settings.database {
+            // The pool's own retries are not news; what fails reaches the server's log as an error.
+            var databaseLogger = Logger(label: "tudy.postgres")
+            databaseLogger.logLevel = .error
+            // A password kept out of the command line, where `ps` would show it.
+            let (password, warning) = try PostgresPasswordSource.password(
+                for: database, passwordFile: settings.databasePasswordFile,
+                environment: ProcessInfo.processInfo.environment, read: readFile)
+            if let warning { console.error("warning: \(warning)", code: "password_file_passed_over") }
+            let postgres = try await PostgresChatStore.open(
+                url: database, password: password, clock: WallClock { Date() },
+                hasher: Argon2idPasswordHasher(), logger: databaseLogger)
+            opened = Opened(
+                host: host, port: port, metrics: metrics, store: postgres, health: await postgres.healthReports(),
+                endedSessions: await postgres.endedSessions())
+        } else {
+            opened = Opened(host: host, port: port, metrics: metrics, store: try Launcher.makeStore(settings.store, access: .server))
         }
-        if let seedPath = settings.store.seedPath, !(await Launcher.seed(store, from: seedPath, console: console)) { return .couldNotStart }
+        if let seedPath = settings.store.seedPath { try await Launcher.seed(opened.store, from: seedPath) }
+        return opened
+    }
 
+    /// Serves until a signal stops it; how it ended.
+    private static func serve(_ opened: Opened, settings: ServeSettings, console: Console) async -> RunOutcome {
+        let (host, port, metrics, store) = (opened.host, opened.port, opened.metrics, opened.store)
+        let logger = Logger(label: "tudy.server")
         let openFiles = OpenFileLimit.raised()
         let connections = min(settings.maxConnections, max(openFiles - ServerLimits.descriptorsKeptFree, 1))
         if connections < settings.maxConnections {
@@ -76,7 +86,7 @@ enum ServerLauncher {
             store: store,
             settings: .init(
                 host: host, port: port, tls: settings.tls, connectionsPerAddress: settings.connectionsPerAddress, connections: connections),
-            logger: logger, health: health, endedSessions: endedSessions, metrics: metrics)
+            logger: logger, health: opened.health, endedSessions: opened.endedSessions, metrics: metrics)
         do {
             try await server.run(stopsOnSignals: true) { port in
                 // The address goes to standard output, so that a script started on port 0 learns it.
