@@ -5,7 +5,7 @@ import TudyCore
 /// a pure function of it and what is shown, and the tab bar controller performs them.
 extension ChatCoordinator {
     /// Where Chat goes next.
-    indirect enum Route: Equatable, Sendable {
+    indirect enum Route: WaitsForLogin {
         /// A room over the rooms list, whatever Chat showed before.
         case room(Room)
         /// A room in place of the screen on top: a draft made real by its first message, or
@@ -75,10 +75,6 @@ extension ChatCoordinator {
         return shared.map { .room($0.room) } ?? .draft(with: other)
     }
 
-    /// What Chat is not for a guest is asked of a user: a guest is sent to log in first.
-    func requiringLogin(_ route: Route) -> Route {
-        context.login.user == nil ? .login(then: route) : route
-    }
 
     /// The steps a route takes, given what is shown: none for a route the tab bar carries out.
     static func steps(for route: Route, in state: NavigationState) -> [NavigationStep] {

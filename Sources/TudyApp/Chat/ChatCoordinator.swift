@@ -2,7 +2,7 @@ import TudyCore
 
 /// Runs the Chat tab: the rooms list and the rooms.
 @MainActor
-final class ChatCoordinator: Coordinator {
+final class ChatCoordinator: RoutesAfterLogin {
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
     weak var loginDelegate: (any LoginCheckDelegate)?
     weak var chatDelegate: (any ChatCoordinatorDelegate)?
@@ -10,7 +10,6 @@ final class ChatCoordinator: Coordinator {
     var childCoordinators: [any Coordinator] = []
     let type = CoordinatorType.chat
     let roomListScreen: RoomListScreen
-    /// The route that waits for a login, kept until the login ends.
     var pendingRoute: Route?
     /// The performer of every step Chat's routes take.
     let tabBarController: TabBarController
@@ -28,11 +27,7 @@ final class ChatCoordinator: Coordinator {
     }
 
     func start() async throws {
-        roomListScreen.didSendEventClosure = { [weak self] event in
-            guard let self else { return }
-            note(event, from: roomListScreen)
-            try await perform(route(for: event))
-        }
+        roomListScreen.sendEvents(to: self) { try await $0.perform(try await $0.route(for: $1)) }
         tabBarController.install(root: roomListScreen, on: .chat, madeBy: self)
     }
 
@@ -63,25 +58,6 @@ final class ChatCoordinator: Coordinator {
         try await perform(.room(room))
     }
 
-    func showLogin() {
-        trace?.call(.prepareLoginCoordinator, from: self, to: loginDelegate)
-        loginDelegate?.prepareLoginCoordinator()
-    }
-
-    // MARK: - Login
-
-    /// Goes on with what was asked before the login.
-    func resumeAfterLogin() async throws {
-        guard let route = pendingRoute else { return }
-        pendingRoute = nil
-        try await perform(requiringLogin(route))
-    }
-
-    /// The login was cancelled: what waited for it is dropped.
-    func dropPendingRoute() {
-        pendingRoute = nil
-    }
-
     /// After a logout: nothing of the last user's rooms stays on the stack.
     func reset() async throws {
         pendingRoute = nil
@@ -96,27 +72,15 @@ extension ChatCoordinator: ScreenMaking {
         switch recipe {
         case .room(let room):
             let screen = RoomScreen(room: room, context: context)
-            screen.didSendEventClosure = { [weak self, unowned screen] event in
-                guard let self else { return }
-                note(event, from: screen)
-                try await perform(route(for: event, in: room))
-            }
+            screen.sendEvents(to: self) { try await $0.perform($0.route(for: $1, in: room)) }
             return screen
         case .draftRoom(let other):
             let draft = DirectRoomDraftScreen(with: other, context: context)
-            draft.didSendEventClosure = { [weak self, unowned draft] event in
-                guard let self else { return }
-                note(event, from: draft)
-                try await perform(route(for: event))
-            }
+            draft.sendEvents(to: self) { try await $0.perform($0.route(for: $1)) }
             return draft
         case .messagesFound(let finding):
             let screen = MessageSearchScreen(finding: finding, context: context)
-            screen.didSendEventClosure = { [weak self, unowned screen] event in
-                guard let self else { return }
-                note(event, from: screen)
-                try await perform(route(for: event))
-            }
+            screen.sendEvents(to: self) { try await $0.perform($0.route(for: $1)) }
             return screen
         case .postsFound, .post:
             return nil

@@ -3,7 +3,7 @@ import TudyCore
 /// A 1:1 room that does not exist yet: opened by `/dm`, made by the store only when the first
 /// message is sent, so that looking at someone's post and going back leaves no empty room.
 @MainActor
-final class DirectRoomDraftScreen: Screen {
+final class DirectRoomDraftScreen: SendsEvents {
     /// What the draft asks its coordinator to do.
     enum Event: Equatable {
         /// The first message made the room: show the room in this screen's place.

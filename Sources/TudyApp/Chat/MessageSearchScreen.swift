@@ -3,7 +3,7 @@ import TudyCore
 /// `/find <words>`: the messages in the user's rooms that hold every word, newest first, each
 /// naming its room; `/mentions`: those that name the user. `/open` goes to a room found.
 @MainActor
-final class MessageSearchScreen: Screen {
+final class MessageSearchScreen: SendsEvents {
     /// What a search asks its coordinator to do.
     enum Event: Equatable {
         case showRoom(room: Room)

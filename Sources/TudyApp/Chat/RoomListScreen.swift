@@ -2,7 +2,7 @@ import TudyCore
 
 /// The root of Chat: the user's rooms.
 @MainActor
-final class RoomListScreen: Screen {
+final class RoomListScreen: SendsEvents {
     /// What the rooms list asks its coordinator to do.
     enum Event: Equatable {
         case showRoom(room: Room)

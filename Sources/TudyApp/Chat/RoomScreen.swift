@@ -4,7 +4,7 @@ import TudyTerminal
 
 /// A chat room: its latest messages, and plain text to send.
 @MainActor
-final class RoomScreen: Screen {
+final class RoomScreen: SendsEvents {
     /// What a room asks its coordinator to do.
     enum Event: Equatable {
         case didInvite(room: Room)

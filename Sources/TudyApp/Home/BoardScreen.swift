@@ -2,7 +2,7 @@ import TudyCore
 
 /// The root of Home: the board of recruitment posts.
 @MainActor
-final class BoardScreen: Screen {
+final class BoardScreen: SendsEvents {
     /// What the board asks its coordinator to do.
     enum Event: Equatable {
         case showSearch(words: String)

@@ -6,7 +6,7 @@ import TudyCore
 /// them. A test reads the route a guest's `/new` takes, and its steps, without a screen.
 extension HomeCoordinator {
     /// Where Home goes next.
-    indirect enum Route: Equatable, Sendable {
+    indirect enum Route: WaitsForLogin {
         /// The posts whose title or body has the words, pushed.
         case search(words: String)
         /// The posts that recruit for one work, pushed.
@@ -51,10 +51,6 @@ extension HomeCoordinator {
         }
     }
 
-    /// What a guest may not do is asked of a user: a guest is sent to log in first.
-    func requiringLogin(_ route: Route) -> Route {
-        context.login.user == nil ? .login(then: route) : route
-    }
 
     /// The steps a route takes, given what is shown: none for a route the tab bar carries out.
     /// Home's steps do not depend on what is shown; the state is there as every coordinator's is.

@@ -2,7 +2,7 @@ import TudyCore
 
 /// Runs the Home tab: the board, searches, post details and the write form.
 @MainActor
-final class HomeCoordinator: HomeCoordinatorProtocol {
+final class HomeCoordinator: HomeCoordinatorProtocol, RoutesAfterLogin {
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
     weak var loginDelegate: (any LoginCheckDelegate)?
     weak var homeDelegate: (any HomeCoordinatorDelegate)?
@@ -10,7 +10,6 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     var childCoordinators: [any Coordinator] = []
     let type = CoordinatorType.home
     let boardScreen: BoardScreen
-    /// The route that waits for a login, kept until the login ends.
     var pendingRoute: Route?
     /// The performer of every step Home's routes take.
     let tabBarController: TabBarController
@@ -25,11 +24,7 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
     }
 
     func start() async throws {
-        boardScreen.didSendEventClosure = { [weak self] event in
-            guard let self else { return }
-            note(event, from: boardScreen)
-            try await perform(route(for: event))
-        }
+        boardScreen.sendEvents(to: self) { try await $0.perform($0.route(for: $1)) }
         tabBarController.install(root: boardScreen, on: .home, madeBy: self)
     }
 
@@ -82,25 +77,6 @@ final class HomeCoordinator: HomeCoordinatorProtocol {
         try await perform(.detail(project))
     }
 
-    func showLogin() {
-        trace?.call(.prepareLoginCoordinator, from: self, to: loginDelegate)
-        loginDelegate?.prepareLoginCoordinator()
-    }
-
-    // MARK: - Login
-
-    /// Goes on with what was asked before the login.
-    func resumeAfterLogin() async throws {
-        guard let route = pendingRoute else { return }
-        pendingRoute = nil
-        try await perform(requiringLogin(route))
-    }
-
-    /// The login was cancelled: what waited for it is dropped.
-    func dropPendingRoute() {
-        pendingRoute = nil
-    }
-
     /// The write form that is open, if any.
     var writeCoordinator: ProjectWriteCoordinator? {
         childCoordinators.lazy.compactMap { $0 as? ProjectWriteCoordinator }.first
@@ -114,19 +90,11 @@ extension HomeCoordinator: ScreenMaking {
         switch recipe {
         case .postsFound(let query):
             let screen = ProjectSearchScreen(query: query, context: context)
-            screen.didSendEventClosure = { [weak self, unowned screen] event in
-                guard let self else { return }
-                note(event, from: screen)
-                try await perform(route(for: event))
-            }
+            screen.sendEvents(to: self) { try await $0.perform($0.route(for: $1)) }
             return screen
         case .post(let project):
             let detail = ProjectDetailScreen(project: project, context: context)
-            detail.didSendEventClosure = { [weak self, unowned detail] event in
-                guard let self else { return }
-                note(event, from: detail)
-                try await perform(route(for: event))
-            }
+            detail.sendEvents(to: self) { try await $0.perform($0.route(for: $1)) }
             return detail
         case .room, .draftRoom, .messagesFound:
             return nil

@@ -2,7 +2,7 @@ import TudyCore
 
 /// One post, with what its reader or writer can do with it.
 @MainActor
-final class ProjectDetailScreen: Screen {
+final class ProjectDetailScreen: SendsEvents {
     /// What a post asks its coordinator to do.
     enum Event: Equatable {
         case sendChat(to: User)

@@ -2,7 +2,7 @@ import TudyCore
 
 /// The posts found by `/search` or `/work` (the seed's search and fast-search screens).
 @MainActor
-final class ProjectSearchScreen: Screen {
+final class ProjectSearchScreen: SendsEvents {
     /// What a search result asks its coordinator to do.
     enum Event: Equatable {
         case showProjectDetail(project: Project)

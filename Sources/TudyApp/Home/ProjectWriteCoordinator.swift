@@ -28,18 +28,16 @@ final class ProjectWriteCoordinator: Coordinator {
     }
 
     func start() async throws {
-        writeScreen.didSendEventClosure = { [weak self] event in
-            guard let self else { return }
-            note(event, from: writeScreen)
-            let delegate = writeDelegate
+        writeScreen.sendEvents(to: self) { write, event in
+            let delegate = write.writeDelegate
             // Drawn before the finish it follows: a participant the diagram has destroyed sends nothing.
             let call: DelegateCall =
                 switch event {
                 case .didRegister(let project): .registerProject(project)
                 case .didUpdate(let project): .updateProject(project)
                 }
-            trace?.call(call, from: self, to: delegate)
-            finish()
+            write.trace?.call(call, from: write, to: delegate)
+            write.finish()
             switch event {
             case .didRegister(let project): try await delegate?.registerProject(project)
             case .didUpdate(let project): try await delegate?.updateProject(project)

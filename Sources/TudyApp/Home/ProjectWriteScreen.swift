@@ -2,7 +2,7 @@ import TudyCore
 
 /// The modal form that writes a new post or modifies one, a question at a time.
 @MainActor
-final class ProjectWriteScreen: Screen {
+final class ProjectWriteScreen: SendsEvents {
     /// What the form reports when it is done.
     enum Event: Equatable {
         case didRegister(project: Project)

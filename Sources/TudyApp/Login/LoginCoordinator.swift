@@ -29,12 +29,10 @@ final class LoginCoordinator: Coordinator {
     }
 
     func start() async throws {
-        loginScreen.didSendEventClosure = { [weak self] event in
-            guard let self else { return }
-            note(event, from: loginScreen)
+        loginScreen.sendEvents(to: self) { login, event in
             switch event {
-            case .didAuthenticate(let session): end(.loggedIn(session))
-            case .didFail where !staysOpenAfterFailure: end(.cancelled)
+            case .didAuthenticate(let session): login.end(.loggedIn(session))
+            case .didFail where !login.staysOpenAfterFailure: login.end(.cancelled)
             case .didFail: break
             }
         }

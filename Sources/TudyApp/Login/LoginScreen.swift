@@ -3,7 +3,7 @@ import TudyTerminal
 
 /// The modal login flow: log in, or sign up, in one screen (seed 001).
 @MainActor
-final class LoginScreen: Screen {
+final class LoginScreen: SendsEvents {
     /// What the login flow reports.
     enum Event: Equatable {
         case didAuthenticate(session: Session)

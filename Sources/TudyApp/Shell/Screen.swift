@@ -99,3 +99,26 @@ extension Screen {
         }
     }
 }
+
+/// A screen that reports intent to its coordinator through `didSendEventClosure` (seed 001).
+@MainActor
+protocol SendsEvents: Screen {
+    /// What the screen asks for.
+    associatedtype Event
+    /// Set by the coordinator that made the screen; the screen never knows who it is.
+    var didSendEventClosure: (@MainActor (Event) async throws -> Void)? { get set }
+}
+
+extension SendsEvents {
+    /// Hands each event to `coordinator`, drawn in the trace first. Neither keeps the other:
+    /// the coordinator is held weakly, and the stack owns the screen.
+    func sendEvents<Owner: Coordinator>(
+        to coordinator: Owner, _ receive: @escaping @MainActor (Owner, Event) async throws -> Void
+    ) {
+        didSendEventClosure = { [weak coordinator, unowned self] event in
+            guard let coordinator else { return }
+            coordinator.note(event, from: self)
+            try await receive(coordinator, event)
+        }
+    }
+}
