@@ -9,17 +9,17 @@ extension RemoteChatStore {
     }
 
     package func invitations(for session: Session) async throws -> [Invitation] {
-        try require(.invitations, for: "/invites")
+        try require(.invitations, for: "invitations")
         return try field(try await call(.invitations, session).invitations, .invitations)
     }
 
     package func acceptInvitation(_ id: Int, by session: Session) async throws -> Room {
-        try require(.invitations, for: "/accept")
+        try require(.invitations, for: "invitations")
         return try field(try await call(.acceptInvitation, session) { $0.invitationID = id }.room, .acceptInvitation)
     }
 
     package func declineInvitation(_ id: Int, by session: Session) async throws {
-        try require(.invitations, for: "/decline")
+        try require(.invitations, for: "invitations")
         _ = try await call(.declineInvitation, session) { $0.invitationID = id }
     }
 }

@@ -39,8 +39,8 @@ extension RemoteChatStore {
     }
 
     package func send(_ outgoing: OutgoingMessage, to roomID: Int, from session: Session) async throws -> Message {
-        if outgoing.kind == .action { try require(.messageKinds, for: "/me") }
-        if outgoing.replyTo != nil { try require(.replies, for: "/reply") }
+        if outgoing.kind == .action { try require(.messageKinds, for: "actions (a message that says what one does)") }
+        if outgoing.replyTo != nil { try require(.replies, for: "replies") }
         return try field(
             try await call(.send, session) {
                 $0.text = outgoing.text

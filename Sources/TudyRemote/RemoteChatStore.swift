@@ -233,18 +233,18 @@ package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
     }
 
     package func join(projectID: Int, by session: Session) async throws -> Room {
-        try require(.studyRooms, for: "/join")
+        try require(.studyRooms, for: "study rooms")
         return try field(try await call(.joinPost, session) { $0.projectID = projectID }.room, .joinPost)
     }
 
     package func react(to messageID: Int, in roomID: Int, with emoji: String, by session: Session) async throws -> Message {
-        try require(.reactions, for: "/react")
+        try require(.reactions, for: "reactions")
         return try field(
             try await call(.react, session) { $0.roomID = roomID; $0.messageID = messageID; $0.text = emoji }.message, .react)
     }
 
     package func setQuiet(_ quiet: Quiet, _ isQuiet: Bool, by session: Session) async throws {
-        try require(.quiet, for: isQuiet ? "/mute and /ignore" : "/unmute and /unignore")
+        try require(.quiet, for: "muting and ignoring")
         switch quiet {
         case .room(let roomID): _ = try await call(isQuiet ? .mute : .unmute, session) { $0.roomID = roomID }
         case .person(let name): _ = try await call(isQuiet ? .ignore : .unignore, session) { $0.name = name }
@@ -259,17 +259,17 @@ package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
     }
 
     package func rename(roomID: Int, to name: String, by session: Session) async throws -> Room {
-        try require(.roomTopics, for: "/rename")
+        try require(.roomTopics, for: "room names")
         return try field(try await call(.renameRoom, session) { $0.roomID = roomID; $0.name = name }.room, .renameRoom)
     }
 
     package func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room {
-        try require(.roomTopics, for: "/topic")
+        try require(.roomTopics, for: "room topics")
         return try field(try await call(.setTopic, session) { $0.roomID = roomID; $0.text = topic }.room, .setTopic)
     }
 
     package func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
-        try require(.studyRooms, for: "/kick")
+        try require(.studyRooms, for: "study rooms")
         return try field(try await call(.kick, session) { $0.name = user.name; $0.roomID = roomID }.room, .kick)
     }
 

@@ -66,11 +66,13 @@ struct SourceShapeTests {
         #expect(heavy.isEmpty, "over a quarter of the source: \(heavy.sorted().joined(separator: ", "))")
     }
 
-    @Test("no text of the core, the wire, the stores or the server names a slash-command: what to type is the app's to say")
+    @Test("no text of the core, the wire, the stores, the server or the remote store names a slash-command: what to type is the app's to say")
     func lowerLayersNameNoCommand() throws {
-        // A string literal's `/word` after a space, a quote or punctuation: `/kick`, not `a/b` or `://`.
-        let command = try Regex(#""[^"]*(?:"|[ (;:])/[a-z]{2,}"#)
-        let found = try Self.codeLines(in: ["TudyCore", "TudyWire", "TudySQLite", "TudyPostgres", "TudyServer"]) {
+        // A command's `/name` in a string literal, at its start or after a space or punctuation:
+        // `/kick`, not `a/b`, `://` or an HTTP path.
+        let names = CommandName.allCases.map(\.typed).joined(separator: "|")
+        let command = try Regex(#""(?:[^"]*[ (;:])?/(?:\#(names))\b"#)
+        let found = try Self.codeLines(in: ["TudyCore", "TudyWire", "TudySQLite", "TudyPostgres", "TudyServer", "TudyRemote"]) {
             !$0.contains("://") && $0.contains(command)
         }
         #expect(found.isEmpty, "names a command: \(found.joined(separator: ", "))")
