@@ -15,9 +15,11 @@ struct ReadMarkPacerTests {
     @Test("a mark at once, none while the pause runs, one at its end for all shown meanwhile, none when nothing is due")
     func pacing() async throws {
         let gate = CallGate()
-        let pacer = ReadMarkPacer(sleep: { _ in await gate.pass() })
         let room = Room()
-        func markNews() async throws {
+        // The app's tick has the room in view mark what is due; here, this room.
+        var markNews: () async throws -> Void = {}
+        let pacer = ReadMarkPacer(sleep: { _ in await gate.pass() }, pauseEnded: { try? await markNews() })
+        markNews = {
             try await pacer.mark(ifDue: { room.due }) {
                 room.marks += 1
                 room.due = false

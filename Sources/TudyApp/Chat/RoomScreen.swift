@@ -43,7 +43,7 @@ final class RoomScreen: SendsEvents {
     init(room: Room, context: AppContext) {
         self.room = room
         self.context = context
-        readMarkPacer = ReadMarkPacer(sleep: context.sleep)
+        readMarkPacer = ReadMarkPacer(sleep: context.sleep, pauseEnded: { [weak context] in await context?.tick() })
         drawing = RoomDrawing(context: context)
     }
 

@@ -52,6 +52,10 @@ package final class AppContext {
     /// make it immediate.
     let sleep: @Sendable (Duration) async throws -> Void
 
+    /// Sends the app a tick, through its one entry (`AppEvent.tick`): what a pause that ran
+    /// out calls. Set by the tab bar as it is made.
+    var tick: @MainActor () async -> Void = {}
+
     /// Reads again what the user keeps quiet; a guest keeps nothing.
     func readQuiet() async throws {
         guard let session = login.session else {

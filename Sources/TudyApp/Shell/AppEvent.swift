@@ -2,7 +2,7 @@ import TudyCore
 
 /// Everything that happens to the app, as one value, as TCA's actions are: a line typed or
 /// read, a paste, news from the live feed (a store change, the connection lost or back, the
-/// stream or the session ended) and Ctrl-C. The REPL hands each to `TabBarCoordinator.receive(_:)`,
+/// stream or the session ended), a tick and Ctrl-C. The REPL hands each to `TabBarCoordinator.receive(_:)`,
 /// the one entry; from there a line reaches the screen in view through `Screen.handle(_:)` and
 /// a change through `Screen.receive(_:)`.
 enum AppEvent: Equatable, Sendable {
@@ -17,6 +17,9 @@ enum AppEvent: Equatable, Sendable {
     case news([LiveNews])
     /// Ctrl-C while no command runs.
     case interrupt
+    /// A pause the app set ran out: a room's marks as read were paced (`ReadMarkPacer`), and
+    /// what was shown meanwhile may be marked now.
+    case tick
 }
 
 extension TabBarCoordinator {
@@ -44,6 +47,9 @@ extension TabBarCoordinator {
             await show(news)
         case .interrupt:
             await interrupt()
+        case .tick:
+            // A failed mark is left to the next one, which covers it.
+            try? await roomInView?.receive(.newsShown)
         }
         return .proceed
     }

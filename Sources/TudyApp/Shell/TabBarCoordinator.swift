@@ -53,6 +53,7 @@ final class TabBarCoordinator: Coordinator {
         chatCoordinator = ChatCoordinator(tabBarController: tabBarController, context: context)
         tabBarController.owner = self
         tabBarController.trace = context.trace
+        context.tick = { [weak self] in _ = try? await self?.receive(.tick) }
     }
 
     func start() async throws {
