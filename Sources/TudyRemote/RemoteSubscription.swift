@@ -81,7 +81,7 @@ struct RemoteSubscription {
             rooms?[room.id] = room
         case .left(let roomID):
             rooms?[roomID] = nil
-        case .messageChanged, .read, .connection:
+        case .messageChanged, .read:
             break
         }
         continuation.yield(change)

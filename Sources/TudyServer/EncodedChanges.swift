@@ -71,7 +71,6 @@ final class EncodedChanges: Sendable {
         case .left(let roomID): roomID &* 8 &+ 3
         case .roomChanged(let room): room.id &* 8 &+ 4
         case .read(let roomID, _, let upTo): (roomID &* 1_000_003 &+ upTo) &* 8 &+ 5
-        case .connection: 6
         }
     }
 }

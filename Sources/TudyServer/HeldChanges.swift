@@ -46,7 +46,7 @@ struct HeldChanges {
         case .messageChanged(let message): .message(message.id)
         case .roomChanged(let room): .room(room.id)
         case .read(let roomID, let reader, _): .read(roomID: roomID, reader: Accounts.key(reader.name))
-        case .message, .joined, .left, .connection: nil
+        case .message, .joined, .left: nil
         }
     }
 
@@ -61,7 +61,7 @@ struct HeldChanges {
         case .joined(let room), .roomChanged(let room):
             return overhead + (room.name?.utf8.count ?? 0) + (room.topic?.utf8.count ?? 0)
                 + (room.members + room.departed).reduce(0) { $0 + $1.name.utf8.count + 16 }
-        case .left, .read, .connection:
+        case .left, .read:
             return overhead
         }
     }

@@ -157,7 +157,6 @@ package struct WireChange: Codable, Sendable, Equatable {
         case .left(let roomID): (kind, self.roomID) = ("left", roomID)
         case .roomChanged(let room): (kind, self.room) = ("members_changed", room)
         case .read(let roomID, let reader, let upTo): (kind, self.roomID, self.reader, self.upTo) = ("read", roomID, reader, upTo)
-        case .connection: kind = "connection"
         }
     }
 

@@ -20,10 +20,10 @@ struct RemoteInterruptTests {
         let ann = try await client.signUp(name: "ann", password: "ann-password")
         let ben = try await store.signUp(name: "ben", password: "ben-password")
         let room = try await client.directRoom(between: ann, and: ben.user)
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
         await server.stop()
         let lost = await connection.next(1)
-        #expect(lost.first.map { if case .connection(let line) = $0 { line.hasPrefix("lost the connection") } else { false } } == true, "\(lost)")
+        #expect(lost.first?.hasPrefix("lost the connection") == true, "\(lost)")
 
         // A change waits while the connection is down, for the request time: only the
         // cancellation can end it within the test.

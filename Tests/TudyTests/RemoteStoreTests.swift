@@ -14,9 +14,8 @@ import TudySQLite
 /// What `RemoteChatStore` does when its server goes away and comes back.
 @Suite("Remote store", .serialized, .closingStores)
 struct RemoteStoreTests {
-    private func starts(_ changes: [StoreChange], with prefix: String) -> Bool {
-        guard case .connection(let line)? = changes.first else { return false }
-        return line.hasPrefix(prefix)
+    private func starts(_ lines: [String], with prefix: String) -> Bool {
+        lines.first?.hasPrefix(prefix) == true
     }
 
     /// A server on a store in memory and a client of it: ann signs up through the client,
@@ -53,7 +52,7 @@ struct RemoteStoreTests {
     func waitThroughRestart(place: String) async throws {
         let (store, server, client, ann, ben) = try await annOnClientBenOnServer()
         let room = try await client.directRoom(between: ann, and: ben.user)
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
         // Its calls are counted, to know when the wait has looked while the server is gone.
         let counted = FaultyStore(client)
         let app = TestApp(store: counted)
@@ -99,7 +98,7 @@ struct RemoteStoreTests {
         let ben = try await store.signUp(name: "ben", password: "ben-password")
         let room = try await client.directRoom(between: ann, and: ben.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
 
         await server.stop()
         #expect(starts(await connection.next(1), with: "lost the connection"))
@@ -127,7 +126,7 @@ struct RemoteStoreTests {
         let cat = try await store.signUp(name: "cat", password: "cat-password")
         let direct = try await store.directRoom(between: ben, and: ann.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
 
         await server.stop()
         #expect(starts(await connection.next(1), with: "lost the connection"))
@@ -155,7 +154,7 @@ struct RemoteStoreTests {
         // Left as sent: no change to send again.
         _ = try await store.send("see you", to: room.id, from: ben)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ann))
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
 
         await server.stop()
         #expect(starts(await connection.next(1), with: "lost the connection"))
@@ -218,7 +217,7 @@ struct RemoteStoreTests {
         let ben = try await client.signUp(name: "ben", password: "ben-password")
         let room = try await client.directRoom(between: ann, and: ben.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ben))
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
 
         try await PostgresTestCluster.cutOff(database)
         #expect(starts(await connection.next(1, within: 20), with: "the server at \(server.url) lost its database"))
@@ -247,7 +246,7 @@ struct RemoteStoreTests {
         let ben = try await client.signUp(name: "ben", password: "ben-password")
         let room = try await store.directRoom(between: ann, and: ben.user)
         let changes = await ChangeRecorder.reading(try await client.changes(for: ben))
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
 
         try await PostgresTestCluster.cutOff(database)
         #expect(starts(await connection.next(1, within: 20), with: "the server at \(server.url) lost its database"))

@@ -35,7 +35,6 @@ struct RemoteSubscriptionTests {
             case .roomChanged(let room): descriptions.append("members of \(room.id): \(room.members.map(\.name))")
             case .messageChanged(let message): descriptions.append("changed \(message.id)")
             case .read(let roomID, let reader, let upTo): descriptions.append("\(reader.name) read \(roomID) up to \(upTo)")
-            case .connection(let line): descriptions.append(line)
             }
         }
         return descriptions

@@ -64,11 +64,11 @@ struct SubscribeRoomPagesTests {
         let client = try await server.client(requestTimeout: .seconds(30))
         let session = try await client.logIn(name: "ann", password: "some-password")
         let changes = await ChangeRecorder.reading(try await client.changes(for: session))
-        let connection = await ChangeRecorder.connectionLines(of: client)
+        let connection = await StreamRecorder.connectionLines(of: client)
 
         await server.stop()
         let lost = await connection.next(1)
-        #expect(lost.contains { if case .connection(let line) = $0 { line.hasPrefix("lost the connection") } else { false } }, "told: \(lost)")
+        #expect(lost.contains { $0.hasPrefix("lost the connection") }, "told: \(lost)")
         // On the first page and the last, by id.
         try await store.leave(roomID: rooms[0].id, session: ann)
         let renamed = try await store.rename(roomID: rooms[29].id, to: "the last room", by: ann)

@@ -41,8 +41,6 @@ extension ChatCoordinator {
         case .messageChanged, .read:
             // Only the open room shows it: an old message changed elsewhere is no news.
             try await shown?.receive(.change(change))
-        case .connection:
-            break  // the tab bar shows it, to a guest too
         }
     }
 

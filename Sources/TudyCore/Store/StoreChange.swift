@@ -16,10 +16,6 @@ public enum StoreChange: Equatable, Sendable {
     /// is read by them now. Told when a member marks a room read; the reader is not told of
     /// their own mark.
     case read(roomID: Int, reader: User, upTo: Int)
-    /// A networked store lost its server or got it back: one line saying so. What came
-    /// meanwhile is delivered once it is back: rooms and members, then the messages edited or
-    /// unsent among each room's last 100 (those changed earlier too), then new messages.
-    case connection(String)
 }
 
 extension StoreChange {
@@ -46,7 +42,6 @@ extension StoreChange {
         case .message(let message), .messageChanged(let message): message.roomID
         case .joined(let room), .roomChanged(let room): room.id
         case .left(let roomID), .read(let roomID, _, _): roomID
-        case .connection: nil
         }
     }
 }

@@ -6,21 +6,24 @@ import Testing
 @testable import TudyTerminal
 @testable import TudyWire
 
-/// Reads a store's change stream for a test: each wait has a deadline and, when it passes,
-/// fails at once, saying what was expected and what arrived.
-actor ChangeRecorder {
-    private var buffer: [StoreChange] = []
+/// A store's change stream, read for a test.
+typealias ChangeRecorder = StreamRecorder<StoreChange>
+
+/// Reads a stream for a test (a store's changes, its connection's reports): each wait has a
+/// deadline and, when it passes, fails at once, saying what was expected and what arrived.
+actor StreamRecorder<Element: Sendable> {
+    private var buffer: [Element] = []
     private var waiter: CheckedContinuation<Void, Never>?
     private var consumer: Task<Void, Never>?
 
     /// Starts reading `stream` at once.
-    static func reading(_ stream: AsyncStream<StoreChange>) async -> ChangeRecorder {
-        let recorder = ChangeRecorder()
+    static func reading(_ stream: AsyncStream<Element>) async -> StreamRecorder {
+        let recorder = StreamRecorder()
         await recorder.start(stream)
         return recorder
     }
 
-    private func start(_ stream: AsyncStream<StoreChange>) {
+    private func start(_ stream: AsyncStream<Element>) {
         consumer = Task { [weak self] in
             for await change in stream { await self?.add(change) }
         }
@@ -30,7 +33,7 @@ actor ChangeRecorder {
         consumer?.cancel()
     }
 
-    private func add(_ change: StoreChange) {
+    private func add(_ change: Element) {
         buffer.append(change)
         wake()
     }
@@ -41,7 +44,7 @@ actor ChangeRecorder {
     }
 
     /// The next `count` changes, within `seconds`; records an issue, and returns what came, if they do not.
-    func next(_ count: Int, within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) async -> [StoreChange] {
+    func next(_ count: Int, within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) async -> [Element] {
         guard await waitUntil(within: seconds, { $0.count >= count }) else {
             Issue.record("expected \(count) changes within \(seconds) s, saw \(buffer.count): \(buffer)", sourceLocation: sourceLocation)
             defer { buffer.removeAll() }
@@ -55,8 +58,8 @@ actor ChangeRecorder {
     /// store may tell as one (quick changes of one message); records an issue, saying what
     /// came, if none does.
     func until(
-        within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ isIt: @Sendable (StoreChange) -> Bool
-    ) async -> [StoreChange] {
+        within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ isIt: @Sendable (Element) -> Bool
+    ) async -> [Element] {
         guard await waitUntil(within: seconds, { $0.contains(where: isIt) }) else {
             Issue.record("no awaited change within \(seconds) s; saw \(buffer)", sourceLocation: sourceLocation)
             defer { buffer.removeAll() }
@@ -70,8 +73,8 @@ actor ChangeRecorder {
     /// Everything that arrived, once it is `enough` or `seconds` have passed; records an issue,
     /// saying what came, if it is not: for a test that looks at all of what was told at once.
     func all(
-        within seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, until enough: @Sendable ([StoreChange]) -> Bool
-    ) async -> [StoreChange] {
+        within seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, until enough: @Sendable ([Element]) -> Bool
+    ) async -> [Element] {
         if !(await waitUntil(within: seconds, enough)) {
             Issue.record("what was awaited did not come within \(seconds) s; saw \(buffer)", sourceLocation: sourceLocation)
         }
@@ -80,7 +83,7 @@ actor ChangeRecorder {
     }
 
     /// Waits until what arrived is `enough`, or `seconds` have passed; whether it is.
-    private func waitUntil(within seconds: Double, _ enough: ([StoreChange]) -> Bool) async -> Bool {
+    private func waitUntil(within seconds: Double, _ enough: ([Element]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while !enough(buffer) {
             guard ContinuousClock.now < deadline else { return false }
@@ -95,5 +98,5 @@ actor ChangeRecorder {
     }
 
     /// What arrived and was not taken yet.
-    var pending: [StoreChange] { buffer }
+    var pending: [Element] { buffer }
 }
