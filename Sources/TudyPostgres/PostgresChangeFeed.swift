@@ -39,6 +39,8 @@ actor PostgresChangeFeed {
     /// room with no message told is read from here.
     var floor = 0
     private var listening: Task<Void, Never>?
+    /// Says once that the feed listens: a change committed before then is not heard.
+    private let listened = AsyncStream.makeStream(of: Void.self)
     /// Whether the database answers, as the listening connection last found it.
     private var health = StoreHealth.up
     private var healthFollowers: [UUID: AsyncStream<StoreHealth>.Continuation] = [:]
@@ -50,9 +52,11 @@ actor PostgresChangeFeed {
         self.logger = logger
     }
 
-    func start() {
-        guard listening == nil else { return }
-        listening = Task { await self.listen() }
+    /// Starts listening, and returns once the database's notifications are heard (or the
+    /// task waiting is cancelled): a room changed after that is told, not only a message.
+    func start() async {
+        if listening == nil { listening = Task { await self.listen() } }
+        for await _ in listened.stream { break }
     }
 
     func stop() {
@@ -143,6 +147,7 @@ actor PostgresChangeFeed {
                         self.report(.up)
                         if first {
                             first = false
+                            self.listened.continuation.finish()
                             self.floor = try await self.newest(on: connection)
                         } else {
                             self.noteEverything()

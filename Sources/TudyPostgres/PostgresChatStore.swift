@@ -50,6 +50,8 @@ package final class PostgresChatStore: SeedableStore, LookAlikeListing {
                 group.addTask {
                     try await firstAnswer(configuration, logger: logger) { lastProblem.note($0) }
                     try await PostgresSchema.migrate(client, logger: logger)
+                    // Listening before the store is handed out: a change it makes then is heard.
+                    await store.feed.start()
                 }
                 group.addTask {
                     try await Task.sleep(for: startTimeout)
@@ -60,10 +62,10 @@ package final class PostgresChatStore: SeedableStore, LookAlikeListing {
                 try await group.next()
             }
         } catch {
+            await store.feed.stop()
             running.cancel()
             throw error as? StorageError ?? StorageError.unreachable(Self.reason(error))
         }
-        await store.feed.start()
         return store
     }
 

@@ -10,6 +10,8 @@ struct ReadMarkPacerTests {
     final class Room {
         var marks = 0
         var due = false
+        /// What the app's tick does: set once the pacer it calls exists.
+        var markNews: () async throws -> Void = {}
     }
 
     @Test("a mark at once, none while the pause runs, one at its end for all shown meanwhile, none when nothing is due")
@@ -17,23 +19,22 @@ struct ReadMarkPacerTests {
         let gate = CallGate()
         let room = Room()
         // The app's tick has the room in view mark what is due; here, this room.
-        var markNews: () async throws -> Void = {}
-        let pacer = ReadMarkPacer(sleep: { _ in await gate.pass() }, pauseEnded: { try? await markNews() })
-        markNews = {
+        let pacer = ReadMarkPacer(sleep: { _ in await gate.pass() }, pauseEnded: { try? await room.markNews() })
+        room.markNews = {
             try await pacer.mark(ifDue: { room.due }) {
                 room.marks += 1
                 room.due = false
             }
         }
-        try await markNews()
+        try await room.markNews()
         #expect(room.marks == 0 && !pacer.isPaused, "nothing shown: no write, no pause")
 
         room.due = true
-        try await markNews()
+        try await room.markNews()
         #expect(room.marks == 1 && pacer.isPaused)
         for _ in 0..<5 {
             room.due = true
-            try await markNews()
+            try await room.markNews()
         }
         #expect(room.marks == 1, "none while the pause runs")
 
@@ -42,7 +43,7 @@ struct ReadMarkPacerTests {
             room.marks == 2 && !pacer.isPaused
         }
         #expect(!room.due)
-        try await markNews()
+        try await room.markNews()
         #expect(room.marks == 2, "nothing due: nothing written")
     }
 }
