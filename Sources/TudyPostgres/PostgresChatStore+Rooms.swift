@@ -182,8 +182,8 @@ extension PostgresChatStore {
             INSERT INTO membership (room_id, user_id, position)
             VALUES (\(roomID), \(userID), (SELECT COALESCE(MAX(position) + 1, 0) FROM membership WHERE room_id = \(roomID)))
             ON CONFLICT (room_id, user_id) DO UPDATE
-            SET position = CASE WHEN membership.is_member THEN membership.position ELSE excluded.position END, is_member = TRUE,
-                removed = FALSE
+            SET position = CASE WHEN membership.is_member THEN membership.position ELSE excluded.position END,
+                notice_read = membership.is_member AND membership.notice_read, is_member = TRUE, removed = FALSE
             """, logger: quiet)
     }
 
@@ -213,26 +213,36 @@ extension PostgresChatStore {
     }
 
     static func room(id: Int, on connection: PostgresConnection) async throws -> Room {
-        var found: (kind: String, name: String?, projectID: Int?, topic: String?)?
-        for try await row in try await connection.query("SELECT kind, name, project_id, topic FROM room WHERE id = \(id)", logger: quiet)
-            .decode((String, String?, Int?, String?).self)
-        {
+        var found: (kind: String, name: String?, projectID: Int?, topic: String?, notice: String?, pinnedAt: Date?, writer: String?)?
+        for try await row in try await connection.query(
+            """
+            SELECT room.kind, room.name, room.project_id, room.topic, notice.text, notice.pinned_at, users.name
+            FROM room LEFT JOIN notice ON notice.room_id = room.id LEFT JOIN users ON users.id = notice.writer_id
+            WHERE room.id = \(id)
+            """, logger: quiet
+        ).decode((String, String?, Int?, String?, String?, Date?, String?).self) {
             found = row
         }
         guard let found else { throw StoreError.noSuchRoom(id) }
         var members: [User] = []
         var departed: [User] = []
-        for try await (name, isMember) in try await connection.query(
+        var readers: [User] = []
+        for try await (name, isMember, hasRead) in try await connection.query(
             """
-            SELECT users.name, membership.is_member FROM membership JOIN users ON users.id = membership.user_id
+            SELECT users.name, membership.is_member, membership.notice_read FROM membership JOIN users ON users.id = membership.user_id
             WHERE membership.room_id = \(id) ORDER BY membership.position
             """, logger: quiet
-        ).decode((String, Bool).self) {
+        ).decode((String, Bool, Bool).self) {
             if isMember { members.append(User(name: name)) } else { departed.append(User(name: name)) }
+            if isMember && hasRead { readers.append(User(name: name)) }
         }
-        return Room(
+        var room = Room(
             id: id, kind: Room.Kind(rawValue: found.kind) ?? .group, members: members, departed: departed, name: found.name,
             projectID: found.projectID, topic: found.topic)
+        if let text = found.notice, let pinnedAt = found.pinnedAt, let writer = found.writer {
+            room.notice = RoomNotice(text: text, writer: User(name: writer), pinnedAt: pinnedAt, readBy: readers)
+        }
+        return room
     }
 
     // MARK: - Changes

@@ -215,6 +215,18 @@ enum PostgresSchema {
         (18, ["ALTER TABLE users ADD COLUMN look_key TEXT", .fillLooks, "CREATE INDEX user_by_look_key ON users(look_key)"]),
         // Looks from the whole of TS #39's confusables (ICU's), where they were a subset.
         (19, [.fillLooks]),
+        // A room's pinned notice (`/notice`), one at a time, and who of its members has read it.
+        (20, [
+            """
+            CREATE TABLE notice (
+                room_id BIGINT PRIMARY KEY REFERENCES room(id),
+                text TEXT NOT NULL,
+                writer_id BIGINT NOT NULL REFERENCES users(id),
+                pinned_at TIMESTAMPTZ NOT NULL
+            )
+            """,
+            "ALTER TABLE membership ADD COLUMN notice_read BOOLEAN NOT NULL DEFAULT FALSE",
+        ]),
     ]
 
     /// How large a message index's list of entries not yet merged in may grow, in KiB:

@@ -166,7 +166,8 @@ extension SQLiteChatStore {
                 INSERT INTO membership (room_id, user_id, position)
                 VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM membership WHERE room_id = ?))
                 ON CONFLICT (room_id, user_id) DO UPDATE
-                SET position = CASE WHEN is_member THEN position ELSE excluded.position END, is_member = 1, removed = 0
+                SET position = CASE WHEN is_member THEN position ELSE excluded.position END,
+                    notice_read = CASE WHEN is_member THEN notice_read ELSE 0 END, is_member = 1, removed = 0
                 """, arguments: [roomID, userID, roomID])
     }
 
@@ -193,13 +194,16 @@ extension SQLiteChatStore {
             throw StoreError.noSuchRoom(Int(id))
         }
         let rows = try db.fetchAll(Row.self, sql: """
-                SELECT user.name, membership.is_member FROM membership JOIN user ON user.id = membership.user_id
+                SELECT user.name, membership.is_member, membership.notice_read FROM membership JOIN user ON user.id = membership.user_id
                 WHERE membership.room_id = ? ORDER BY membership.position
                 """, arguments: [id])
         let members = rows.filter { $0["is_member"] }.map { User(name: $0["name"]) }
         let departed = rows.filter { !($0["is_member"] as Bool) }.map { User(name: $0["name"]) }
-        return Room(
+        let readers = rows.filter { $0["is_member"] && $0["notice_read"] }.map { User(name: $0["name"]) }
+        var room = Room(
             id: Int(id), kind: Room.Kind(rawValue: row["kind"]) ?? .group, members: members, departed: departed, name: row["name"],
             projectID: row["project_id"], topic: row["topic"])
+        room.notice = try notice(of: id, readBy: readers, in: db)
+        return room
     }
 }

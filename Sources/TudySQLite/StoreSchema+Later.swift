@@ -73,6 +73,32 @@ extension StoreSchema {
             // Looks from the whole of TS #39's confusables (ICU's), where they were a subset.
             try fillLooks(db)
         }
+        migrator.registerMigration("v25 notices") { db in
+            // A room's pinned notice (`/notice`), one at a time, and who of its members has read
+            // it; each change of either is a change of the room for its watchers.
+            try db.execute(sql: """
+                    CREATE TABLE notice (
+                        room_id INTEGER PRIMARY KEY REFERENCES room(id),
+                        text TEXT NOT NULL,
+                        writer_id INTEGER NOT NULL REFERENCES user(id),
+                        pinned_at DATETIME NOT NULL
+                    );
+                    ALTER TABLE membership ADD COLUMN notice_read BOOLEAN NOT NULL DEFAULT 0;
+                    CREATE TRIGGER room_change_notice_pin AFTER INSERT ON notice BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    CREATE TRIGGER room_change_notice_repin AFTER UPDATE ON notice BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    CREATE TRIGGER room_change_notice_down AFTER DELETE ON notice BEGIN
+                        INSERT INTO room_change (room_id) VALUES (old.room_id);
+                    END;
+                    CREATE TRIGGER room_change_notice_read AFTER UPDATE OF notice_read ON membership
+                    WHEN old.notice_read IS NOT new.notice_read AND new.is_member BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    """)
+        }
     }
 
     /// Sets each account's `look_key` to its name's look (`Accounts.look`).

@@ -164,6 +164,11 @@ struct WireService: Sendable {
         case .setTopic:
             reply.room = try await store.setTopic(
                 roomID: try need(request.roomID, "room_id"), to: try need(request.text, "text"), by: try session(signedIn))
+        case .pinNotice:
+            reply.room = try await store.pinNotice(
+                try need(request.text, "text"), in: try need(request.roomID, "room_id"), by: try session(signedIn))
+        case .readNotice:
+            reply.room = try await store.readNotice(in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .kick:
             reply.room = try await store.kick(
                 User(name: try need(request.name, "name")), from: try need(request.roomID, "room_id"), by: try session(signedIn))

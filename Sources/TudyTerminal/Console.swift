@@ -125,6 +125,8 @@ package final class Console {
             sentence(room.memberList(online: online ?? []))
         case .roomChange(let change, let room, let viewer):
             sentence(TextFormat.roomChange(change, room: room, viewer: viewer))
+        case .pinnedNotice(let notice, let room, let readers):
+            TextFormat.pinnedNotice(notice, room: room, readers: readers).forEach { sentence($0) }
         case .readers(let id, let readBy, let notYet):
             sentence(TextFormat.readers(messageID: id, readBy: readBy, notYet: notYet))
         case .readReceipt(let reader, let id, let unread):

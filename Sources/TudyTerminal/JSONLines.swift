@@ -4,7 +4,7 @@ import TudyCore
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
 /// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `draft_room`, `unread_marker`, `members`,
-/// `room_change`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
+/// `room_change`, `pinned_notice`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
 /// `cancelled`, `help`, and on
 /// standard error `error` and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
@@ -46,6 +46,8 @@ struct JSONLines {
         case .members(let room, let online): (line("members", Members(room: room, online: online?.sorted())), .standardOutput)
         case .roomChange(let change, let room, _):
             (line("room_change", Change(change: change.name, user: change.person, room: room)), .standardOutput)
+        case .pinnedNotice(let notice, let room, let readers):
+            (line("pinned_notice", PinnedNotice(notice, room: room, readers: readers)), .standardOutput)
         case .readers(let id, let readBy, let notYet): (line("readers", Readers(id: id, readBy: readBy, notYet: notYet)), .standardOutput)
         case .readReceipt(let reader, let id, let unread): (line("read", Read(reader: reader, id: id, unread: unread)), .standardOutput)
         case .postChange(let change, let id): (line("post_change", PostChangeLine(change: change.name, id: id)), .standardOutput)
@@ -184,6 +186,29 @@ extension JSONLines {
         let change: String
         let user: User?
         let room: Room?
+    }
+
+    /// A room's notice, and for `/notice` who has read it (`read_by`) and who not (`not_yet`).
+    struct PinnedNotice: Encodable {
+        let roomID: Int
+        let text: String
+        let writer: User
+        let pinnedAt: Date
+        var readBy: [User]?
+        var notYet: [User]?
+
+        enum CodingKeys: String, CodingKey {
+            case text, writer
+            case roomID = "room_id"
+            case pinnedAt = "pinned_at"
+            case readBy = "read_by"
+            case notYet = "not_yet"
+        }
+
+        init(_ notice: RoomNotice, room: Room, readers: Bool) {
+            (roomID, text, writer, pinnedAt) = (room.id, notice.text, notice.writer, notice.pinnedAt)
+            if readers { (readBy, notYet) = (notice.readBy, notice.notYet(in: room)) }
+        }
     }
 
     struct Readers: Encodable {

@@ -32,6 +32,9 @@ package enum Output: Sendable {
     case members(Room, online: Set<String>?)
     /// Something that happened to a room the user is in, with the room as it is after it.
     case roomChange(RoomChange, room: Room, viewer: User)
+    /// A room's pinned notice: on opening the room (`readers` false), or as `/notice` shows it,
+    /// with who of the members has read it and who has not yet.
+    case pinnedNotice(RoomNotice, room: Room, readers: Bool)
     /// `/seen`: who of the room's other members has read message `messageID`, and who not yet.
     case readers(messageID: Int, readBy: [User], notYet: [User])
     /// Someone read the room up to the user's own message `messageID`, which `unread` members

@@ -29,6 +29,12 @@ package enum RoomChange: Sendable, Equatable {
     case userIsOut
     /// The user muted the room (true) or hears it again (false).
     case muted(Bool)
+    /// A notice was pinned to the room, replacing any before it.
+    case pinned(RoomNotice)
+    /// The room's notice was taken down.
+    case unpinned
+    /// Someone read the notice the user pinned.
+    case noticeRead(User)
 
     /// Its name in JSON's `change` field.
     var name: String {
@@ -45,13 +51,17 @@ package enum RoomChange: Sendable, Equatable {
         case .userLeft: "user_left"
         case .userIsOut: "user_is_out"
         case .muted(let muted): muted ? "muted" : "unmuted"
+        case .pinned: "pinned"
+        case .unpinned: "unpinned"
+        case .noticeRead: "notice_read"
         }
     }
 
     /// Who the change is about, when it is someone other than the user.
     var person: User? {
         switch self {
-        case .joined(let user), .left(let user), .invited(let user), .asked(let user), .removed(let user): user
+        case .joined(let user), .left(let user), .invited(let user), .asked(let user), .removed(let user), .noticeRead(let user): user
+        case .pinned(let notice): notice.writer
         default: nil
         }
     }

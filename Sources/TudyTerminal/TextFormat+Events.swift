@@ -29,6 +29,9 @@ extension TextFormat {
         case .userIsOut: "you are no longer in \(title): back at the rooms list"
         case .muted(true): "muted \(title): no notices or bell from it; /unmute undoes it"
         case .muted(false): "\(title) is heard again"
+        case .pinned(let notice): "── \(notice.writer.name) pinned a notice: \(notice.text) ──"
+        case .unpinned: "── the notice was taken down ──"
+        case .noticeRead(let user): "── \(user.name) read the notice · \(notYet(room.notice.map { $0.notYet(in: room) } ?? [])) ──"
         }
     }
 
@@ -37,6 +40,22 @@ extension TextFormat {
         let id = invitation.id
         return "#\(id) \(invitation.inviter.name) asks you into \(invitation.roomTitle) (room #\(invitation.roomID))"
             + " · /accept \(id) or /decline \(id)"
+    }
+
+    /// `notice · alice: bring chapter 3`, and under it for `/notice`
+    /// `read by alice, bob · not yet: carol`.
+    static func pinnedNotice(_ notice: RoomNotice, room: Room, readers: Bool) -> [String] {
+        let text = "notice · \(notice.writer.name): \(notice.text)"
+        guard readers else { return [text] }
+        let readers = notice.readBy.map(\.name).joined(separator: ", ")
+        let unread = notice.notYet(in: room)
+        guard !unread.isEmpty else { return [text, "read by all: " + readers] }
+        return [text, (readers.isEmpty ? "read by nobody here" : "read by " + readers) + " · " + notYet(unread)]
+    }
+
+    /// `not yet: carol`, or `read by all`.
+    private static func notYet(_ users: [User]) -> String {
+        users.isEmpty ? "read by all" : "not yet: " + users.map(\.name).joined(separator: ", ")
     }
 
     /// `#7 read by bob · not yet: carol`

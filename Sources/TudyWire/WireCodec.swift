@@ -31,6 +31,10 @@ package struct WireCodec: Sendable {
         /// (`read_marks`), and the change `read`: a member's mark moved (`/seen`, the count of
         /// who has not read a message yet).
         case readCounts = "read_counts"
+        /// `pin_notice` (`room_id`, `text`; empty takes it down) and `read_notice` (`room_id`)
+        /// (`/notice`); a room carries its `notice` with who has `read_by` it, and a change of
+        /// either is told as `members_changed` is.
+        case notices
         /// `presence` (`room_id`), whose reply lists in `names` the room's members connected
         /// to this server now (`/members`).
         case presence

@@ -15,6 +15,12 @@ struct OutputTests {
     static let alice = User(name: "alice")
     static let bob = User(name: "bob")
     static let group = Room(id: 4, kind: .group, members: [alice, bob], name: "Swift study", topic: "chapter 3")
+    static let notice = RoomNotice(text: "Bring chapter 3", writer: alice, pinnedAt: Date(timeIntervalSince1970: 1_800_000_000), readBy: [alice])
+    static let pinned = {
+        var room = group
+        room.notice = notice
+        return room
+    }()
 
     /// Each value, with the line text shows for it and the JSON fields that say what happened.
     static let cases: [(Output, text: String, fields: [String: String])] = [
@@ -42,6 +48,14 @@ struct OutputTests {
         (.roomChange(.muted(true), room: group, viewer: alice), "muted Swift study: no notices or bell from it; /unmute undoes it",
          ["type": "room_change", "change": "muted"]),
         (.roomChange(.muted(false), room: group, viewer: alice), "Swift study is heard again", ["type": "room_change", "change": "unmuted"]),
+        (.roomChange(.pinned(notice), room: pinned, viewer: bob), "── alice pinned a notice: Bring chapter 3 ──",
+         ["type": "room_change", "change": "pinned"]),
+        (.roomChange(.unpinned, room: group, viewer: bob), "── the notice was taken down ──", ["type": "room_change", "change": "unpinned"]),
+        (.roomChange(.noticeRead(bob), room: pinned, viewer: alice), "── bob read the notice · not yet: bob ──",
+         ["type": "room_change", "change": "notice_read"]),
+        (.pinnedNotice(notice, room: pinned, readers: false), "notice · alice: Bring chapter 3", ["type": "pinned_notice", "room_id": "4"]),
+        (.pinnedNotice(notice, room: pinned, readers: true), "notice · alice: Bring chapter 3\nread by alice · not yet: bob",
+         ["type": "pinned_notice", "room_id": "4"]),
         (.readers(messageID: 7, readBy: [bob], notYet: []), "#7 read by bob · everyone has", ["type": "readers", "id": "7"]),
         (.readers(messageID: 7, readBy: [], notYet: [bob]), "#7 read by nobody yet · not yet: bob", ["type": "readers", "id": "7"]),
         (.readReceipt(reader: bob, messageID: 7, unread: 0), "── bob read #7 · read by all ──", ["type": "read", "id": "7", "unread": "0"]),

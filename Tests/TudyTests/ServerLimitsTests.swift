@@ -51,7 +51,8 @@ struct ServerLimitsTests {
                 "\(Invitation.waitingPerInvitee); \(Invitation.waitingPerInviter)",
             "posts in a board reply; messages in a page":
                 "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked); \(number(ServerLimits.messagesPerPage))",
-            "people one ignores; kinds of reaction on a message": "\(number(Quiet.ignoreLimit)); \(Reaction.kindsLimit)",
+            "people one ignores; kinds of reaction on a message; a room's pinned notice":
+                "\(number(Quiet.ignoreLimit)); \(Reaction.kindsLimit); one of \(RoomNotice.textLimit) characters",
             "a reply of messages, posts, names or rooms (a subscription's rooms too)": kib(ServerLimits.pageReplyBytes),
             "a message, a post's body": "\(number(Message.maximumLength)) characters",
             "people in a group room; rooms one person is in": "\(Room.memberLimit); \(Room.roomsPerPersonLimit)",

@@ -36,6 +36,7 @@ enum RoomCommand: PlaceCommand, Equatable {
     case rename(to: String)
     /// `/topic` alone shows it (nil); with text, sets it.
     case topic(String?)
+    case notice(NoticeAction)
     case edit(MessagePick, text: String)
     case unsend(MessagePick)
     case wait(seconds: Int)
@@ -58,11 +59,26 @@ enum RoomCommand: PlaceCommand, Equatable {
         case .more: self = .more
         case .rename: self = .rename(to: argument.text)
         case .topic: self = .topic(argument == .none ? nil : argument.text)
+        case .notice: self = .notice(NoticeAction(argument == .none ? nil : argument.text))
         case .edit: self = .edit(argument.pick, text: argument.text)
         case .unsend: self = .unsend(argument.pick)
         case .wait: self = .wait(seconds: argument.seconds)
         case .find: self = .find(words: argument.text)
         default: return nil
+        }
+    }
+}
+
+/// What `/notice` does: shows the room's notice, takes it down, or pins a new one.
+enum NoticeAction: Equatable {
+    case show, clear
+    case pin(String)
+
+    init(_ text: String?) {
+        switch text {
+        case nil: self = .show
+        case "clear": self = .clear
+        case let text?: self = .pin(text)
         }
     }
 }

@@ -24,16 +24,26 @@ struct RoomDrawing {
         context.console.show(.message(message, unreadBy: message.status == .deleted ? 0 : unread))
     }
 
-    /// What changed between two states of the room (who came, who went, its name, its topic),
-    /// each in a line of its own.
+    /// What changed between two states of the room (who came, who went, its name, its topic,
+    /// its notice), each in a line of its own.
     func changes(from before: Room, to changed: Room) {
         guard let viewer = context.login.user else { return }
         let came = changed.members.filter { !before.hasMember($0) }.map(RoomChange.joined)
         let went = before.members.filter { !changed.hasMember($0) }.map(RoomChange.left)
         let named = changed.name.flatMap { $0 == before.name ? nil : RoomChange.named($0) }
         let topic = changed.topic == before.topic ? nil : RoomChange.topic(changed.topic)
-        for change in came + went + [named, topic].compactMap({ $0 }) {
+        let notice = noticeChanges(from: before.notice, to: changed.notice, viewer: viewer)
+        for change in came + went + [named, topic].compactMap({ $0 }) + notice {
             context.console.show(.roomChange(change, room: changed, viewer: viewer))
         }
+    }
+
+    /// A notice pinned or taken down, for everyone; for the one who pinned it, each member
+    /// who read it since.
+    private func noticeChanges(from before: RoomNotice?, to after: RoomNotice?, viewer: User) -> [RoomChange] {
+        guard let after else { return before == nil ? [] : [.unpinned] }
+        guard let before, before.isSamePin(as: after) else { return [.pinned(after)] }
+        guard after.writer.isNamed(viewer.name) else { return [] }
+        return after.readBy.filter { !before.isRead(by: $0) && !$0.isNamed(viewer.name) }.map(RoomChange.noticeRead)
     }
 }

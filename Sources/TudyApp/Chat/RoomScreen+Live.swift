@@ -16,6 +16,7 @@ extension RoomScreen {
             receiveChange(message)
         case .change(.roomChanged(let changed)) where changed.id == room.id:
             update(changed)
+            try await readNoticeShown()
         case .change(.read(let roomID, let reader, let upTo)) where roomID == room.id:
             receiveRead(by: reader, upTo: upTo)
         case .change(.left(let roomID)) where roomID == room.id:

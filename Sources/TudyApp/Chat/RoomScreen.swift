@@ -69,6 +69,7 @@ final class RoomScreen: SendsEvents {
             timeline = RoomTimeline(cursor: page.messages.last?.id ?? 0)
             liveSince = epoch
             header(hasOlder: page.hasOlder)
+            try await showNoticeIfUnread(for: session)
             show(page)
             return
         }
@@ -83,6 +84,7 @@ final class RoomScreen: SendsEvents {
         timeline = RoomTimeline(cursor: firstUnread - 1)
         _ = timeline.takeFollowing(shown, viewer: session.user)
         header(hasOlder: before.hasOlder)
+        try await showNoticeIfUnread(for: session)
         show(before, saysWhenEmpty: false)
         // Counted as the user sees them: without what someone they ignore said.
         context.console.show(.unreadMarker(count: shown.count { $0.isUnread(by: session.user) && !context.hides($0) }))
@@ -139,7 +141,7 @@ final class RoomScreen: SendsEvents {
             let renamed = try await context.store.rename(roomID: room.id, to: name, by: session)
             update(renamed)
         case .topic(nil):
-            room = try await context.store.room(id: room.id, for: session)
+            try await readRoomAgain(for: session)
             context.console.line(room.topic.map { "topic: " + $0 } ?? "no topic: /topic <text> sets one")
         case .topic(let text?):
             let before = room.topic
@@ -149,12 +151,14 @@ final class RoomScreen: SendsEvents {
             if changed.topic == before {
                 context.console.line(before.map { "the topic is \($0) already" } ?? "no topic to clear: /topic <text> sets one")
             }
+        case .notice(let action):
+            try await notice(action, for: session)
         case .mute, .unmute:
             try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
             try await context.readQuiet()
             context.console.show(.roomChange(.muted(command == .mute), room: room, viewer: session.user))
         case .members:
-            room = try await context.store.room(id: room.id, for: session)
+            try await readRoomAgain(for: session)
             let online = try await (context.store as? any PresenceSource)?.connectedMembers(of: room.id, for: session)
             context.console.show(.members(room, online: online))
         case .leave:
@@ -181,6 +185,11 @@ final class RoomScreen: SendsEvents {
         vocabulary.inviteNames = vocabulary.userNames.filter { name in !room.members.contains { $0.isNamed(name) } }
         let me = context.login.user
         vocabulary.memberNames = room.members.map(\.name).filter { !(me?.isNamed($0) ?? false) }
+    }
+
+    /// The room as the store has it now, for a command that shows it as it is.
+    func readRoomAgain(for session: Session) async throws {
+        room = try await context.store.room(id: room.id, for: session)
     }
 
     /// The room as it is now, after someone came or went, or it was renamed or given a topic:

@@ -77,6 +77,9 @@ package enum CommandTable {
         CommandSpec(.members, "who is in the room; on a server, who of them is online now"),
         CommandSpec(.rename, .required(.text(placeholder: "<name>")), "name this group room, for everyone in it"),
         CommandSpec(.topic, .optional(.text(placeholder: "<text>")), "show the room's topic; with text, set it for everyone; /topic - clears it"),
+        CommandSpec(
+            .notice, .optional(.text(placeholder: "<text>")),
+            "the room's pinned notice and who has read it; with text, pin it for everyone; /notice clear takes it down"),
         CommandSpec(.mute, "no notices or bell from this room; its unread leave the prompt's total"),
         CommandSpec(.unmute, "hear from this room again"),
         CommandSpec(.leave, "leave the room"),

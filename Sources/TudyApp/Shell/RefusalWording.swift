@@ -54,6 +54,8 @@ package enum RefusalWording {
             "invitation #\(id) no longer stands: whoever sent it has left the room; /decline \(id) drops it"
         case .cannotRenameDirect(let id):
             "room #\(id) is a 1:1 room, named after the other person: /rename works in group rooms"
+        case .noticeInDirectRoom(let id):
+            "room #\(id) is a 1:1 room: /notice pins a notice in a group or study room"
         default:
             nil
         }

@@ -54,6 +54,12 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidTopic(String)
     /// `/rename` of a 1:1 room.
     case cannotRenameDirect(Int)
+    /// `/notice` that a room can not pin: the problem.
+    case invalidNotice(String)
+    /// `/notice` in a 1:1 room.
+    case noticeInDirectRoom(Int)
+    /// `/notice` in a post's study room by someone who did not write the post.
+    case onlyWriterPins(projectID: Int, writer: String)
     /// `/ignore` of oneself.
     case cannotIgnoreSelf
     /// `/ignore` past `Quiet.ignoreLimit` people.
@@ -193,6 +199,12 @@ public enum StoreError: Error, Equatable, Sendable {
             "too many failed sign-ins from your network: try again in \(seconds) s"
         case .cannotRenameDirect(let id):
             "room #\(id) is a 1:1 room, named after the other person: only a group room can be renamed"
+        case .invalidNotice(let problem):
+            "that notice can not be pinned: \(problem)"
+        case .noticeInDirectRoom(let id):
+            "room #\(id) is a 1:1 room: a notice is pinned in a group or study room"
+        case .onlyWriterPins(let id, let writer):
+            "only \(writer), who wrote post #\(id), pins the notice of its study room"
         }
     }
 }

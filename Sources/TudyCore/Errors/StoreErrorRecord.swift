@@ -59,6 +59,9 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case .invalidRoomName(let problem): (code, detail) = ("invalid_room_name", problem)
         case .invalidTopic(let problem): (code, detail) = ("invalid_topic", problem)
         case .cannotRenameDirect(let id): (code, self.id) = ("cannot_rename_direct", id)
+        case .invalidNotice(let problem): (code, detail) = ("invalid_notice", problem)
+        case .noticeInDirectRoom(let id): (code, self.id) = ("notice_in_direct_room", id)
+        case .onlyWriterPins(let id, let writer): (code, self.id, self.writer) = ("only_writer_pins", id, writer)
         case .cannotIgnoreSelf: code = "cannot_ignore_self"
         case .tooManyIgnored: code = "too_many_ignored"
         case .sendKeyReused(let roomID): (code, self.id) = ("send_key_reused", roomID)
@@ -116,6 +119,9 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case "invalid_room_name": detail.map(StoreError.invalidRoomName)
         case "invalid_topic": detail.map(StoreError.invalidTopic)
         case "cannot_rename_direct": id.map(StoreError.cannotRenameDirect)
+        case "invalid_notice": detail.map(StoreError.invalidNotice)
+        case "notice_in_direct_room": id.map(StoreError.noticeInDirectRoom)
+        case "only_writer_pins": id.flatMap { id in writer.map { StoreError.onlyWriterPins(projectID: id, writer: $0) } }
         case "cannot_ignore_self": .cannotIgnoreSelf
         case "too_many_ignored": .tooManyIgnored
         case "send_key_reused": id.map { StoreError.sendKeyReused(roomID: $0) }

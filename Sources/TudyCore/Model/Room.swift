@@ -34,9 +34,11 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     package var projectID: Int?
     /// What the room is about now (`/topic`), if anyone said.
     package var topic: String?
+    /// The notice pinned to the room (`/notice`), with who has read it.
+    package var notice: RoomNotice?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, members, departed, name, topic
+        case id, kind, members, departed, name, topic, notice
         case projectID = "project_id"
     }
 
@@ -52,9 +54,9 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
         self.topic = topic
     }
 
-    /// Whether a member sees the room changed: who is in it, its name or its topic.
+    /// Whether a member sees the room changed: who is in it, its name, its topic or its notice.
     package func looksDifferent(from other: Room) -> Bool {
-        members != other.members || name != other.name || topic != other.topic
+        members != other.members || name != other.name || topic != other.topic || notice != other.notice
     }
 
     /// A name as a room keeps it (`/rename`): trimmed, 1 to `nameLimit` characters of one line.
@@ -97,6 +99,7 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     package mutating func remove(_ user: User) {
         guard let index = members.firstIndex(where: { $0.isNamed(user.name) }) else { return }
         departed.append(members.remove(at: index))
+        notice?.readBy.removeAll { $0.isNamed(user.name) }
         departed = Array(departed.suffix(Self.departedLimit))
     }
 

@@ -86,6 +86,16 @@ public protocol ChatStore: Sendable {
     /// Sets what a room is about, for everyone in it (`/topic`); an empty topic clears it.
     /// - Throws: `StoreError.invalidTopic` (see `Room.checkedTopic`), `.noSuchRoom`.
     func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room
+    /// Pins a notice to a group room for everyone in it (`/notice`), replacing the last one;
+    /// empty text takes it down. Its writer has read it; nobody else has yet. Members are told
+    /// of it live, as of a new topic. Returns the room as it is now.
+    /// - Throws: `StoreError.invalidNotice` (see `RoomNotice.checkedText`), `.noSuchRoom`, what
+    ///   `RoomNotice.checkPinning` refuses.
+    func pinNotice(_ text: String, in roomID: Int, by session: Session) async throws -> Room
+    /// Notes that the session's user has read the room's notice (shown on opening it); its
+    /// members are told live when that changed who has. Returns the room as it is now.
+    /// - Throws: `StoreError.noSuchRoom`.
+    func readNotice(in roomID: Int, by session: Session) async throws -> Room
 
     // MARK: - Messages
 

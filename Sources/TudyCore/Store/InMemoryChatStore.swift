@@ -180,7 +180,7 @@ public actor InMemoryChatStore: SeedableStore {
     }
 
     /// Changes a room of the session's user and tells its members.
-    private func changeRoom(_ roomID: Int, by session: Session, _ change: (inout Room) throws -> Void) throws -> Room {
+    func changeRoom(_ roomID: Int, by session: Session, _ change: (inout Room) throws -> Void) throws -> Room {
         var state = try memberState(of: roomID, user: try user(of: session.token))
         let before = state.room
         try change(&state.room)

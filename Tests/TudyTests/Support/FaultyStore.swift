@@ -148,6 +148,14 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
         try await pass("setTopic") { try await base.setTopic(roomID: roomID, to: topic, by: session) }
     }
 
+    func pinNotice(_ text: String, in roomID: Int, by session: Session) async throws -> Room {
+        try await pass("pinNotice") { try await base.pinNotice(text, in: roomID, by: session) }
+    }
+
+    func readNotice(in roomID: Int, by session: Session) async throws -> Room {
+        try await pass("readNotice") { try await base.readNotice(in: roomID, by: session) }
+    }
+
     func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
         try await pass("kick") { try await base.kick(user, from: roomID, by: session) }
     }

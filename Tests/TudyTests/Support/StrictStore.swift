@@ -55,6 +55,8 @@ final class StrictStore: ChatStore, @unchecked Sendable {
     func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room { try call("kick") }
     func rename(roomID: Int, to name: String, by session: Session) async throws -> Room { try call("rename") }
     func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room { try call("setTopic") }
+    func pinNotice(_ text: String, in roomID: Int, by session: Session) async throws -> Room { try call("pinNotice") }
+    func readNotice(in roomID: Int, by session: Session) async throws -> Room { try call("readNotice") }
     func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
         try call("messagesBefore")
     }

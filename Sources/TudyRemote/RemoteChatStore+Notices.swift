@@ -1,0 +1,15 @@
+import TudyCore
+import TudyWire
+
+/// A room's pinned notice, through the server (feature `notices`).
+extension RemoteChatStore {
+    package func pinNotice(_ text: String, in roomID: Int, by session: Session) async throws -> Room {
+        try require(.notices, for: "pinned notices")
+        return try field(try await call(.pinNotice, session) { $0.roomID = roomID; $0.text = text }.room, .pinNotice)
+    }
+
+    package func readNotice(in roomID: Int, by session: Session) async throws -> Room {
+        try require(.notices, for: "pinned notices")
+        return try field(try await call(.readNotice, session) { $0.roomID = roomID }.room, .readNotice)
+    }
+}
