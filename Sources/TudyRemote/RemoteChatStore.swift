@@ -12,7 +12,7 @@ package final class RemoteChatStore: ChatStore, PresenceSource, NameChecking {
     private let connections: SessionConnections
     private let reports = ConnectionReportHub()
     /// What the server said it has beyond its version's operations, once connected.
-    private let features = Mutex<Set<String>?>(nil)
+    let features = Mutex<Set<String>?>(nil)
 
     /// - Parameters:
     ///   - urls: the servers to use, the first first; after a drop, the next is tried.

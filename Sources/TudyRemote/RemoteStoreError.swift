@@ -44,7 +44,8 @@ package enum RemoteStoreError: Error, Equatable, UserFacingError, StoreOutage {
         case .cannotConnect: "cannot_connect"
         case .disconnected: "disconnected"
         case .databaseDown: "database_down"
-        case .refused: "refused"
+        // The server's own code (`server_busy`, `unknown_feature`): what a program tells apart.
+        case .refused(let code, _): code
         case .interrupted: "interrupted"
         }
     }

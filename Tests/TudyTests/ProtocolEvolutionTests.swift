@@ -3,6 +3,7 @@ import Testing
 
 @testable import TudyApp
 @testable import TudyCore
+@testable import TudyRemote
 @testable import TudyTerminal
 @testable import TudyWire
 
@@ -25,6 +26,26 @@ struct ProtocolEvolutionTests {
         #expect(frames.first?.features?.contains(WireCodec.Feature.messageKinds.rawValue) == true)
         #expect(frames.dropFirst().first?.id == 7 && frames.dropFirst().first?.error?.code == "unknown_operation")
         #expect(frames.last?.id == 8 && frames.last?.error == nil)
+    }
+
+    @Test("a server whose hello lacks a feature is not asked for it: the refusal says plainly that it is older, and the session goes on")
+    func olderServer() async throws {
+        let server = try await TestServer.start(TestServer.memoryStore())
+        defer { Task { await server.stop() } }
+        let store = try await server.client()
+        defer { Task { await store.close() } }
+        let alice = try await store.signUp(name: "alice", password: "password-alice")
+        let bob = try await store.signUp(name: "bob", password: "password-bob")
+        let direct = try await store.directRoom(between: alice, and: bob.user)
+        let group = try await store.bringIn(try await store.signUp(name: "carol", password: "password-carol"), to: direct.id, by: alice)
+        // As a server from before notices says it is.
+        store.features.withLock { $0?.remove(WireCodec.Feature.notices.rawValue) }
+        let refusal = RemoteStoreError.refused(code: "unknown_feature", message: "the server does not know pinned notices: it is older than this tudy")
+        await #expect(throws: refusal) { try await store.pinNotice("Bring chapter 3", in: group.id, by: alice) }
+        await #expect(throws: refusal) { try await store.readNotice(in: group.id, by: bob) }
+        #expect(ErrorReport.code(for: refusal) == "unknown_feature")
+        #expect(try await store.room(id: group.id, for: alice).notice == nil, "nothing was asked of it")
+        _ = try await store.send("still here", to: group.id, from: alice)
     }
 
     @Test("a frame that is no request at all still ends the connection: not_json")

@@ -9,9 +9,7 @@ extension RoomScreen {
         case .show:
             try await readRoomAgain(for: session)
             guard let notice = room.notice else {
-                context.console.line(room.kind == .direct
-                    ? "a 1:1 room has no notice: /notice <text> pins one in a group or study room"
-                    : "no notice in this room: /notice <text> pins one for everyone")
+                context.console.line(await noNotice(for: session))
                 return
             }
             context.console.show(.pinnedNotice(notice, room: room, readers: true))
@@ -38,5 +36,16 @@ extension RoomScreen {
     func readNoticeShown() async throws {
         guard let session = context.login.session, let notice = room.notice, !notice.isRead(by: session.user) else { return }
         _ = try await context.store.readNotice(in: room.id, by: session)
+    }
+
+    /// What `/notice` says when there is none, and who could pin one.
+    private func noNotice(for session: Session) async -> String {
+        guard room.kind == .group else { return "a 1:1 room has no notice: /notice <text> pins one in a group or study room" }
+        if let projectID = room.projectID, let writer = try? await context.store.project(id: projectID).writer,
+            !writer.isNamed(session.user.name)
+        {
+            return "no notice in this room: \(writer.name), who wrote its post, pins one"
+        }
+        return "no notice in this room: /notice <text> pins one for everyone"
     }
 }
