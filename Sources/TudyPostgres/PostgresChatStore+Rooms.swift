@@ -242,6 +242,7 @@ extension PostgresChatStore {
         if let text = found.notice, let pinnedAt = found.pinnedAt, let writer = found.writer {
             room.notice = RoomNotice(text: text, writer: User(name: writer), pinnedAt: pinnedAt, readBy: readers)
         }
+        room.timer = try await timer(of: id, on: connection)
         return room
     }
 

@@ -227,6 +227,15 @@ enum PostgresSchema {
             """,
             "ALTER TABLE membership ADD COLUMN notice_read BOOLEAN NOT NULL DEFAULT FALSE",
         ]),
+        // A room's focus/break timer (`/timer`), one at a time.
+        (21, [
+            """
+            CREATE TABLE room_timer (
+                room_id BIGINT PRIMARY KEY REFERENCES room(id), focus_minutes INT NOT NULL, break_minutes INT NOT NULL,
+                rounds INT NOT NULL, started_at TIMESTAMPTZ NOT NULL, started_by BIGINT NOT NULL REFERENCES users(id)
+            )
+            """,
+        ]),
     ]
 
     /// How large a message index's list of entries not yet merged in may grow, in KiB:

@@ -204,6 +204,7 @@ extension SQLiteChatStore {
             id: Int(id), kind: Room.Kind(rawValue: row["kind"]) ?? .group, members: members, departed: departed, name: row["name"],
             projectID: row["project_id"], topic: row["topic"])
         room.notice = try notice(of: id, readBy: readers, in: db)
+        room.timer = try timer(of: id, in: db)
         return room
     }
 }

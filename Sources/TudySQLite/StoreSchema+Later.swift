@@ -99,6 +99,29 @@ extension StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v26 timers") { db in
+            // A room's focus/break timer (`/timer`), one at a time; starting or stopping it is
+            // a change of the room for its watchers.
+            try db.execute(sql: """
+                    CREATE TABLE room_timer (
+                        room_id INTEGER PRIMARY KEY REFERENCES room(id),
+                        focus_minutes INTEGER NOT NULL,
+                        break_minutes INTEGER NOT NULL,
+                        rounds INTEGER NOT NULL,
+                        started_at DATETIME NOT NULL,
+                        started_by INTEGER NOT NULL REFERENCES user(id)
+                    );
+                    CREATE TRIGGER room_change_timer_start AFTER INSERT ON room_timer BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    CREATE TRIGGER room_change_timer_restart AFTER UPDATE ON room_timer BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    CREATE TRIGGER room_change_timer_stop AFTER DELETE ON room_timer BEGIN
+                        INSERT INTO room_change (room_id) VALUES (old.room_id);
+                    END;
+                    """)
+        }
     }
 
     /// Sets each account's `look_key` to its name's look (`Accounts.look`).

@@ -167,6 +167,8 @@ struct WireService: Sendable {
         case .pinNotice:
             reply.room = try await store.pinNotice(
                 try need(request.text, "text"), in: try need(request.roomID, "room_id"), by: try session(signedIn))
+        case .setTimer:
+            reply.room = try await store.setTimer(request.timer, in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .readNotice:
             reply.room = try await store.readNotice(in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .kick:

@@ -125,6 +125,10 @@ package final class Console {
             sentence(room.memberList(online: online ?? []))
         case .roomChange(let change, let room, let viewer):
             sentence(TextFormat.roomChange(change, room: room, viewer: viewer))
+        case .timerPhase(let phase, let timer, let room, let viewer, let minutesLeft):
+            sentence(format.timerPhase(phase, timer: timer, room: room, viewer: viewer, minutesLeft: minutesLeft))
+        case .timerStopped(let room, let viewer, let byUser):
+            sentence(byUser ? "timer stopped" : "── \(room.title(for: viewer)): the timer was stopped ──")
         case .pinnedNotice(let notice, let room, let readers):
             TextFormat.pinnedNotice(notice, room: room, readers: readers).forEach { sentence($0) }
         case .readers(let id, let readBy, let notYet):

@@ -35,6 +35,11 @@ package enum Output: Sendable {
     /// A room's pinned notice: on opening the room (`readers` false), or as `/notice` shows it,
     /// with who of the members has read it and who has not yet.
     case pinnedNotice(RoomNotice, room: Room, readers: Bool)
+    /// A room's timer in a phase: as it moved there (`minutesLeft` nil), or as `/timer` asks,
+    /// with the minutes left of it.
+    case timerPhase(StudyTimer.Phase, timer: StudyTimer, room: Room, viewer: User, minutesLeft: Int?)
+    /// A room's timer was stopped: by the user (`byUser`), or by someone else, seen live.
+    case timerStopped(room: Room, viewer: User, byUser: Bool)
     /// `/seen`: who of the room's other members has read message `messageID`, and who not yet.
     case readers(messageID: Int, readBy: [User], notYet: [User])
     /// Someone read the room up to the user's own message `messageID`, which `unread` members

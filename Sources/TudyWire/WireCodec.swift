@@ -35,6 +35,10 @@ package struct WireCodec: Sendable {
         /// (`/notice`); a room carries its `notice` with who has `read_by` it, and a change of
         /// either is told as `members_changed` is.
         case notices
+        /// `set_timer` (`room_id`, and `timer`: `focus_minutes`, `break_minutes`, `rounds`;
+        /// none stops it) (`/timer`); a room carries its `timer` with `started_at` and
+        /// `started_by`, and a change of it is told as `members_changed` is.
+        case timers
         /// `presence` (`room_id`), whose reply lists in `names` the room's members connected
         /// to this server now (`/members`).
         case presence

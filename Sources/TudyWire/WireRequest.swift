@@ -13,7 +13,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case createProject = "create_project", updateProject = "update_project"
         case setProject = "set_project", deleteProject = "delete_project"
         case rooms, room, directRoom = "direct_room", invite, leave, joinPost = "join_post", kick
-        case renameRoom = "rename_room", setTopic = "set_topic", pinNotice = "pin_notice", readNotice = "read_notice"
+        case renameRoom = "rename_room", setTopic = "set_topic", pinNotice = "pin_notice", readNotice = "read_notice", setTimer = "set_timer"
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
         case send, markRead = "mark_read", readMarks = "read_marks", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message", react
@@ -29,7 +29,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .joinPost, .kick, .renameRoom, .setTopic, .pinNotice, .readNotice, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore,
+                .leave, .joinPost, .kick, .renameRoom, .setTopic, .pinNotice, .readNotice, .setTimer, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore,
                 .acceptInvitation, .declineInvitation:
                 true
             default:
@@ -75,9 +75,11 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var words: [String]?
     /// `accept_invitation`, `decline_invitation`: the invitation's id.
     package var invitationID: Int?
+    /// `set_timer`: the timer to start; none stops the room's.
+    package var timer: StudyTimer.Plan?
 
     enum CodingKeys: String, CodingKey {
-        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, kind, subscription, since, words
+        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, kind, subscription, since, words, timer
         case projectID = "project_id"
         case isOpen = "is_open"
         case roomID = "room_id"

@@ -16,6 +16,9 @@ struct OutputTests {
     static let bob = User(name: "bob")
     static let group = Room(id: 4, kind: .group, members: [alice, bob], name: "Swift study", topic: "chapter 3")
     static let notice = RoomNotice(text: "Bring chapter 3", writer: alice, pinnedAt: Date(timeIntervalSince1970: 1_800_000_000), readBy: [alice])
+    static let timer = StudyTimer(
+        plan: StudyTimer.Plan(focusMinutes: 50, breakMinutes: 10, rounds: 4), startedAt: Date(timeIntervalSince1970: 1_795_770_000),
+        startedBy: alice)
     static let pinned = {
         var room = group
         room.notice = notice
@@ -56,6 +59,14 @@ struct OutputTests {
         (.pinnedNotice(notice, room: pinned, readers: false), "notice · alice: Bring chapter 3", ["type": "pinned_notice", "room_id": "4"]),
         (.pinnedNotice(notice, room: pinned, readers: true), "notice · alice: Bring chapter 3\nread by alice · not yet: bob",
          ["type": "pinned_notice", "room_id": "4"]),
+        (.timerPhase(.focus(round: 1, endsAt: timer.startedAt + 3000), timer: timer, room: group, viewer: alice, minutesLeft: nil),
+         "── Swift study: focus 1 of 4, 50 min, until 09:50 ──", ["type": "timer", "phase": "focus", "round": "1"]),
+        (.timerPhase(.rest(round: 2, endsAt: timer.startedAt + 7200), timer: timer, room: group, viewer: alice, minutesLeft: 3),
+         "break 2 of 4 · 3 min left, until 11:00 · 50/10 x4, started by alice at 09:00", ["type": "timer", "phase": "break", "minutes_left": "3"]),
+        (.timerPhase(.done(at: timer.startedAt + 13800), timer: timer, room: group, viewer: alice, minutesLeft: nil),
+         "── Swift study: the timer is done: 4 rounds of 50 min, ended 12:50 ──", ["type": "timer", "phase": "done"]),
+        (.timerStopped(room: group, viewer: alice, byUser: false), "── Swift study: the timer was stopped ──", ["type": "timer_stopped", "room_id": "4"]),
+        (.timerStopped(room: group, viewer: alice, byUser: true), "timer stopped", ["type": "timer_stopped", "room_id": "4"]),
         (.readers(messageID: 7, readBy: [bob], notYet: []), "#7 read by bob · everyone has", ["type": "readers", "id": "7"]),
         (.readers(messageID: 7, readBy: [], notYet: [bob]), "#7 read by nobody yet · not yet: bob", ["type": "readers", "id": "7"]),
         (.readReceipt(reader: bob, messageID: 7, unread: 0), "── bob read #7 · read by all ──", ["type": "read", "id": "7", "unread": "0"]),

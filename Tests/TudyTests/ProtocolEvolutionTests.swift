@@ -39,7 +39,7 @@ struct ProtocolEvolutionTests {
         let direct = try await store.directRoom(between: alice, and: bob.user)
         let group = try await store.bringIn(try await store.signUp(name: "carol", password: "password-carol"), to: direct.id, by: alice)
         // As a server from before notices says it is.
-        store.features.withLock { $0?.remove(WireCodec.Feature.notices.rawValue) }
+        _ = store.features.withLock { $0?.remove(WireCodec.Feature.notices.rawValue) }
         let refusal = RemoteStoreError.refused(code: "unknown_feature", message: "the server does not know pinned notices: it is older than this tudy")
         await #expect(throws: refusal) { try await store.pinNotice("Bring chapter 3", in: group.id, by: alice) }
         await #expect(throws: refusal) { try await store.readNotice(in: group.id, by: bob) }
@@ -72,7 +72,7 @@ struct StoreErrorWireTests {
             .invalidFixture("bad"), .sessionEnded, .passwordChecksBusy, .postClosed(3), .postFull(projectID: 3, capacity: 4),
             .removedFromStudy(3), .inviteeRemoved(name: "bob", projectID: 3), .studyNotStarted(3), .notStudyRoom(4), .onlyWriterKicks(projectID: 3, writer: "ann"),
             .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
-            .invalidNotice("too long"), .noticeInDirectRoom(4), .onlyWriterPins(projectID: 3, writer: "ann"),
+            .invalidNotice("too long"), .noticeInDirectRoom(4), .onlyWriterPins(projectID: 3, writer: "ann"), .invalidTimer("too long"),
             .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused(roomID: 4), .tooManyMarks, .searchTooLong, .tooManyPosts,
             .noSuchInvitation(2), .invitationLapsed(2), .nameMixesScripts(name: "аlice", scripts: "Cyrillic and Latin"),
             .nameLooksLike(name: "аlice", other: "alice"), .tooManyInvitations("bob"), .tooManyInvitationsSent,
@@ -85,7 +85,7 @@ struct StoreErrorWireTests {
                 .notYourMessage, .messageDeleted, .nothingToChange, .alreadyMember, .roomFull, .tooManyRooms, .cannotChatWithSelf,
                 .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .inviteeRemoved, .studyNotStarted,
                 .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
-                .invalidNotice, .noticeInDirectRoom, .onlyWriterPins,
+                .invalidNotice, .noticeInDirectRoom, .onlyWriterPins, .invalidTimer,
                 .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused, .tooManyMarks, .searchTooLong, .tooManyPosts,
                 .noSuchInvitation, .invitationLapsed, .nameMixesScripts, .nameLooksLike, .tooManyInvitations, .tooManyInvitationsSent, .tooManyFailedSignIns:
                 break

@@ -37,6 +37,7 @@ enum RoomCommand: PlaceCommand, Equatable {
     /// `/topic` alone shows it (nil); with text, sets it.
     case topic(String?)
     case notice(NoticeAction)
+    case timer(TimerAction)
     case edit(MessagePick, text: String)
     case unsend(MessagePick)
     case wait(seconds: Int)
@@ -60,6 +61,7 @@ enum RoomCommand: PlaceCommand, Equatable {
         case .rename: self = .rename(to: argument.text)
         case .topic: self = .topic(argument == .none ? nil : argument.text)
         case .notice: self = .notice(NoticeAction(argument == .none ? nil : argument.text))
+        case .timer: self = .timer(try TimerAction(argument == .none ? nil : argument.text))
         case .edit: self = .edit(argument.pick, text: argument.text)
         case .unsend: self = .unsend(argument.pick)
         case .wait: self = .wait(seconds: argument.seconds)
@@ -79,6 +81,21 @@ enum NoticeAction: Equatable {
         case nil: self = .show
         case "clear": self = .clear
         case let text?: self = .pin(text)
+        }
+    }
+}
+
+/// What `/timer` does: says where the room's timer is, stops it, or starts one.
+enum TimerAction: Equatable {
+    case show, stop
+    case start(StudyTimer.Plan)
+
+    /// - Throws: `StoreError.invalidTimer` for a plan a timer can not run.
+    init(_ text: String?) throws {
+        switch text {
+        case nil: self = .show
+        case "stop": self = .stop
+        case let text?: self = .start(try StudyTimer.Plan.parse(text))
         }
     }
 }

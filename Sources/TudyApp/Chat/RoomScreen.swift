@@ -59,7 +59,7 @@ final class RoomScreen: SendsEvents {
     /// up to the cap after a marker line. It is marked read up to the last message printed.
     func appear() async throws {
         let session = try context.requireSession()
-        room = try await context.store.room(id: room.id, for: session)
+        try await readRoomAgain(for: session)
         try await context.readQuiet()
         await readMarksAgain()
         let epoch = liveEpoch(for: session)
@@ -153,6 +153,8 @@ final class RoomScreen: SendsEvents {
             }
         case .notice(let action):
             try await notice(action, for: session)
+        case .timer(let action):
+            try await timer(action, for: session)
         case .mute, .unmute:
             try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
             try await context.readQuiet()
@@ -190,6 +192,7 @@ final class RoomScreen: SendsEvents {
     /// The room as the store has it now, for a command that shows it as it is.
     func readRoomAgain(for session: Session) async throws {
         room = try await context.store.room(id: room.id, for: session)
+        context.timers.read([room])
     }
 
     /// The room as it is now, after someone came or went, or it was renamed or given a topic:

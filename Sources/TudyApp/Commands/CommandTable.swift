@@ -80,6 +80,9 @@ package enum CommandTable {
         CommandSpec(
             .notice, .optional(.text(placeholder: "<text>")),
             "the room's pinned notice and who has read it; with text, pin it for everyone; /notice clear takes it down"),
+        CommandSpec(
+            .timer, .optional(.text(placeholder: "<focus/break> [x<rounds>]")),
+            "a focus/break timer for everyone in the room: /timer 50/10 x4 starts one; alone, where it is; /timer stop ends it"),
         CommandSpec(.mute, "no notices or bell from this room; its unread leave the prompt's total"),
         CommandSpec(.unmute, "hear from this room again"),
         CommandSpec(.leave, "leave the room"),

@@ -1,3 +1,4 @@
+import Foundation
 import TudyCore
 import TudyTerminal
 
@@ -34,7 +35,7 @@ package final class AppContext {
 
     package init(
         store: any ChatStore, login: LoginState = LoginState(), console: Console, format: TextFormat,
-        showsLiveMessages: Bool = false, trace: FlowTrace? = nil,
+        showsLiveMessages: Bool = false, trace: FlowTrace? = nil, clock: WallClock = WallClock { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.store = store
@@ -46,7 +47,15 @@ package final class AppContext {
         self.trace = trace
         live = LiveFeed(store: store, sleep: sleep)
         self.sleep = sleep
+        self.clock = clock
+        timers = StudyTimers(clock: clock, sleep: sleep)
+        timers.due = { [unowned live] in live.timerDue() }
     }
+
+    /// The time now, for what the app works out from it (a timer's phase).
+    let clock: WallClock
+    /// The timers of the user's rooms, and the alarm for their next change of phase.
+    let timers: StudyTimers
 
     /// How time passes for what waits on it (a wait's limit, a pause between writes); tests
     /// make it immediate.

@@ -131,6 +131,11 @@ final class LiveFeed {
         following == session && reading != nil && !streamEnded
     }
 
+    /// A room's timer may have moved on (`StudyTimers`): said with the other news.
+    func timerDue() {
+        arrive(.timerDue)
+    }
+
     private func arrive(_ news: LiveNews) {
         arrivals += 1
         switch news {

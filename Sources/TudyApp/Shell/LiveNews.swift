@@ -12,11 +12,13 @@ enum LiveNews: Equatable, Sendable {
     /// The stream ended with the session: a logout elsewhere, its 30 days past, or a server
     /// that keeps its store in memory started afresh. The store does not say which.
     case sessionEnded
+    /// A room's timer may be in its next phase: the clock, not the store, has news.
+    case timerDue
 
     /// What the person is told of news of the feed itself; nil for a change of the store.
     var notice: String? {
         switch self {
-        case .change: nil
+        case .change, .timerDue: nil
         case .connection(let report): report.line
         case .streamEnded: "the store stopped telling tudy of new messages: following it again"
         case .sessionEnded: "the store no longer knows your login (a /logout elsewhere, 30 days past, or a server started afresh): /login again"

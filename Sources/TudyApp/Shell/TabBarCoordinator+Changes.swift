@@ -21,6 +21,9 @@ extension TabBarCoordinator {
                 await loginEnded()
                 if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
                 continue
+            case .timerDue:
+                say(context.timers.moved())
+                continue
             case .connection, .streamEnded:
                 // Back: marks may have moved unheard while it was away.
                 if !context.live.storeIsAway { try? await roomInView?.receive(.storeBack) }
@@ -37,6 +40,11 @@ extension TabBarCoordinator {
             } catch {
                 context.console.refuse(error)
             }
+            switch change {
+            case .joined(let room), .roomChanged(let room): say(context.timers.take(room, saying: true))
+            case .left(let roomID): context.timers.forget(roomID: roomID)
+            case .message, .messageChanged, .read: break
+            }
         }
         guard let room = roomInView, case .room(let roomID) = room.subject else { return }
         do {
@@ -45,6 +53,19 @@ extension TabBarCoordinator {
             context.console.refuse(error)
         }
         if room.isReadToItsEnd { unreadTally.roomIsRead(roomID) } else { unreadTally.forget() }
+    }
+
+    /// Says what the rooms' timers did, wherever the user is.
+    func say(_ news: [StudyTimers.News]) {
+        guard let viewer = context.login.user else { return }
+        for item in news {
+            switch item {
+            case .phase(let phase, let timer, let room):
+                context.console.show(.timerPhase(phase, timer: timer, room: room, viewer: viewer, minutesLeft: nil))
+            case .stopped(let room):
+                context.console.show(.timerStopped(room: room, viewer: viewer, byUser: false))
+            }
+        }
     }
 
     /// Whether Chat is what the user is looking at: its tab, no modal over it.

@@ -60,6 +60,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case noticeInDirectRoom(Int)
     /// `/notice` in a post's study room by someone who did not write the post.
     case onlyWriterPins(projectID: Int, writer: String)
+    /// `/timer` with a plan a timer can not run: the problem.
+    case invalidTimer(String)
     /// `/ignore` of oneself.
     case cannotIgnoreSelf
     /// `/ignore` past `Quiet.ignoreLimit` people.
@@ -205,6 +207,8 @@ public enum StoreError: Error, Equatable, Sendable {
             "room #\(id) is a 1:1 room: a notice is pinned in a group or study room"
         case .onlyWriterPins(let id, let writer):
             "only \(writer), who wrote post #\(id), pins the notice of its study room"
+        case .invalidTimer(let problem):
+            "that timer can not run: \(problem)"
         }
     }
 }

@@ -62,6 +62,7 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case .invalidNotice(let problem): (code, detail) = ("invalid_notice", problem)
         case .noticeInDirectRoom(let id): (code, self.id) = ("notice_in_direct_room", id)
         case .onlyWriterPins(let id, let writer): (code, self.id, self.writer) = ("only_writer_pins", id, writer)
+        case .invalidTimer(let problem): (code, detail) = ("invalid_timer", problem)
         case .cannotIgnoreSelf: code = "cannot_ignore_self"
         case .tooManyIgnored: code = "too_many_ignored"
         case .sendKeyReused(let roomID): (code, self.id) = ("send_key_reused", roomID)
@@ -121,6 +122,7 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case "cannot_rename_direct": id.map(StoreError.cannotRenameDirect)
         case "invalid_notice": detail.map(StoreError.invalidNotice)
         case "notice_in_direct_room": id.map(StoreError.noticeInDirectRoom)
+        case "invalid_timer": detail.map(StoreError.invalidTimer)
         case "only_writer_pins": id.flatMap { id in writer.map { StoreError.onlyWriterPins(projectID: id, writer: $0) } }
         case "cannot_ignore_self": .cannotIgnoreSelf
         case "too_many_ignored": .tooManyIgnored

@@ -36,9 +36,11 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     package var topic: String?
     /// The notice pinned to the room (`/notice`), with who has read it.
     package var notice: RoomNotice?
+    /// The focus/break timer the room runs (`/timer`), if one was started and not stopped.
+    package var timer: StudyTimer?
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, members, departed, name, topic, notice
+        case id, kind, members, departed, name, topic, notice, timer
         case projectID = "project_id"
     }
 
@@ -54,9 +56,9 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
         self.topic = topic
     }
 
-    /// Whether a member sees the room changed: who is in it, its name, its topic or its notice.
+    /// Whether a member sees the room changed: who is in it, its name, its topic, its notice or its timer.
     package func looksDifferent(from other: Room) -> Bool {
-        members != other.members || name != other.name || topic != other.topic || notice != other.notice
+        members != other.members || name != other.name || topic != other.topic || notice != other.notice || timer != other.timer
     }
 
     /// A name as a room keeps it (`/rename`): trimmed, 1 to `nameLimit` characters of one line.

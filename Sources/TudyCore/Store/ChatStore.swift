@@ -96,6 +96,10 @@ public protocol ChatStore: Sendable {
     /// members are told live when that changed who has. Returns the room as it is now.
     /// - Throws: `StoreError.noSuchRoom`.
     func readNotice(in roomID: Int, by session: Session) async throws -> Room
+    /// Starts a focus/break timer for everyone in a room (`/timer 50/10 x4`), now, replacing
+    /// any it runs; nil stops it. Members are told as of a new topic. Returns the room as it is now.
+    /// - Throws: `StoreError.invalidTimer` (see `StudyTimer.Plan.checked`), `.noSuchRoom`.
+    func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room
 
     // MARK: - Messages
 

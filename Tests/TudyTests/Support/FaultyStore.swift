@@ -156,6 +156,10 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
         try await pass("readNotice") { try await base.readNotice(in: roomID, by: session) }
     }
 
+    func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room {
+        try await pass("setTimer") { try await base.setTimer(plan, in: roomID, by: session) }
+    }
+
     func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
         try await pass("kick") { try await base.kick(user, from: roomID, by: session) }
     }

@@ -57,6 +57,7 @@ final class StrictStore: ChatStore, @unchecked Sendable {
     func setTopic(roomID: Int, to topic: String, by session: Session) async throws -> Room { try call("setTopic") }
     func pinNotice(_ text: String, in roomID: Int, by session: Session) async throws -> Room { try call("pinNotice") }
     func readNotice(in roomID: Int, by session: Session) async throws -> Room { try call("readNotice") }
+    func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room { try call("setTimer") }
     func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
         try call("messagesBefore")
     }

@@ -17,13 +17,14 @@ final class TestApp {
 
     init(
         store: (any ChatStore)? = nil, trace: FlowTrace? = nil, json: Bool = false, capabilities: Console.Capabilities = .plain,
+        clock: WallClock = WallClock { TestApp.start },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.store = store ?? TestApp.memoryStore()
         output.echoes = !json
         context = AppContext(
             store: self.store, console: Console(output: output, capabilities: capabilities, json: json), format: .utc, trace: trace,
-            sleep: sleep)
+            clock: clock, sleep: sleep)
         app = AppCoordinator(context: context)
     }
 

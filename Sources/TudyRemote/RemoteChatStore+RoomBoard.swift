@@ -13,3 +13,11 @@ extension RemoteChatStore {
         return try field(try await call(.readNotice, session) { $0.roomID = roomID }.room, .readNotice)
     }
 }
+
+/// A room's focus/break timer, through the server (feature `timers`).
+extension RemoteChatStore {
+    package func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room {
+        try require(.timers, for: "study timers")
+        return try field(try await call(.setTimer, session) { $0.roomID = roomID; $0.timer = plan }.room, .setTimer)
+    }
+}

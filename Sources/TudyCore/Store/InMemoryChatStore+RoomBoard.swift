@@ -19,3 +19,15 @@ extension InMemoryChatStore {
         }
     }
 }
+
+/// A room's focus/break timer, kept with the room.
+extension InMemoryChatStore {
+    public func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room {
+        let plan = try plan?.checked()
+        let now = clock.now()
+        return try changeRoom(roomID, by: session) { room in
+            let starter = try user(of: session.token)
+            room.timer = plan.map { StudyTimer(plan: $0, startedAt: now, startedBy: starter) }
+        }
+    }
+}
