@@ -243,6 +243,7 @@ extension PostgresChatStore {
             room.notice = RoomNotice(text: text, writer: User(name: writer), pinnedAt: pinnedAt, readBy: readers)
         }
         room.timer = try await timer(of: id, on: connection)
+        room.sessions = try await sessions(of: id, on: connection)
         return room
     }
 

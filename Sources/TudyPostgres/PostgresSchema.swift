@@ -15,7 +15,7 @@ enum PostgresSchema {
     private static let migrationLock = 7_261_000
 
     /// One step of a migration: a statement, or work done here in Swift.
-    private enum Step: ExpressibleByStringLiteral {
+    enum Step: ExpressibleByStringLiteral {
         case sql(String)
         /// `search_text` folded again by `CaseFolding.search`, where it differs.
         case refoldSearchText
@@ -25,7 +25,9 @@ enum PostgresSchema {
         init(stringLiteral sql: String) { self = .sql(sql) }
     }
 
-    private static let migrations: [(version: Int, steps: [Step])] = [
+    private static let migrations: [(version: Int, steps: [Step])] = accountsAndMessages + roomBoard
+
+    private static let accountsAndMessages: [(version: Int, steps: [Step])] = [
         (1, [
             """
             CREATE TABLE users (
@@ -215,27 +217,6 @@ enum PostgresSchema {
         (18, ["ALTER TABLE users ADD COLUMN look_key TEXT", .fillLooks, "CREATE INDEX user_by_look_key ON users(look_key)"]),
         // Looks from the whole of TS #39's confusables (ICU's), where they were a subset.
         (19, [.fillLooks]),
-        // A room's pinned notice (`/notice`), one at a time, and who of its members has read it.
-        (20, [
-            """
-            CREATE TABLE notice (
-                room_id BIGINT PRIMARY KEY REFERENCES room(id),
-                text TEXT NOT NULL,
-                writer_id BIGINT NOT NULL REFERENCES users(id),
-                pinned_at TIMESTAMPTZ NOT NULL
-            )
-            """,
-            "ALTER TABLE membership ADD COLUMN notice_read BOOLEAN NOT NULL DEFAULT FALSE",
-        ]),
-        // A room's focus/break timer (`/timer`), one at a time.
-        (21, [
-            """
-            CREATE TABLE room_timer (
-                room_id BIGINT PRIMARY KEY REFERENCES room(id), focus_minutes INT NOT NULL, break_minutes INT NOT NULL,
-                rounds INT NOT NULL, started_at TIMESTAMPTZ NOT NULL, started_by BIGINT NOT NULL REFERENCES users(id)
-            )
-            """,
-        ]),
     ]
 
     /// How large a message index's list of entries not yet merged in may grow, in KiB:

@@ -1,3 +1,4 @@
+import Foundation
 import TudyCore
 import TudyWire
 
@@ -19,5 +20,29 @@ extension RemoteChatStore {
     package func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room {
         try require(.timers, for: "study timers")
         return try field(try await call(.setTimer, session) { $0.roomID = roomID; $0.timer = plan }.room, .setTimer)
+    }
+}
+
+/// A room's study sessions and who is coming, through the server (feature `sessions`).
+extension RemoteChatStore {
+    package func addSession(startsAt: Date, minutes: Int, weekly: Bool, in roomID: Int, by session: Session) async throws -> Room {
+        try require(.sessions, for: "study sessions")
+        return try field(
+            try await call(.addSession, session) { $0.roomID = roomID; $0.at = startsAt; $0.minutes = minutes; $0.weekly = weekly }.room,
+            .addSession)
+    }
+
+    package func cancelSession(_ id: Int, in roomID: Int, by session: Session) async throws -> Room {
+        try require(.sessions, for: "study sessions")
+        return try field(try await call(.cancelSession, session) { $0.roomID = roomID; $0.sessionID = id }.room, .cancelSession)
+    }
+
+    package func answerSession(
+        _ id: Int, meeting: Date, _ reply: StudySession.Reply, in roomID: Int, by session: Session
+    ) async throws -> Room {
+        try require(.sessions, for: "study sessions")
+        return try field(
+            try await call(.answerSession, session) { $0.roomID = roomID; $0.sessionID = id; $0.at = meeting; $0.text = reply.rawValue }.room,
+            .answerSession)
     }
 }

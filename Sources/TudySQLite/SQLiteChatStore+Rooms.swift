@@ -205,6 +205,7 @@ extension SQLiteChatStore {
             projectID: row["project_id"], topic: row["topic"])
         room.notice = try notice(of: id, readBy: readers, in: db)
         room.timer = try timer(of: id, in: db)
+        room.sessions = try sessions(of: id, in: db)
         return room
     }
 }

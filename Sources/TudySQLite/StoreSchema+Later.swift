@@ -122,6 +122,41 @@ extension StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v27 sessions") { db in
+            // A room's study sessions (`/session`) and each member's answer for a meeting of one
+            // (`/rsvp`), in the order given; each change is a change of the room. A session's
+            // answers go before it does, while the room they tell of is still found.
+            try db.execute(sql: """
+                    CREATE TABLE study_session (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        room_id INTEGER NOT NULL REFERENCES room(id),
+                        starts_at DATETIME NOT NULL,
+                        minutes INTEGER NOT NULL,
+                        weekly BOOLEAN NOT NULL,
+                        created_by INTEGER NOT NULL REFERENCES user(id)
+                    );
+                    CREATE INDEX study_session_by_room ON study_session(room_id);
+                    CREATE TABLE session_answer (
+                        session_id INTEGER NOT NULL REFERENCES study_session(id),
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        meeting DATETIME NOT NULL,
+                        reply TEXT NOT NULL,
+                        PRIMARY KEY (session_id, user_id, meeting)
+                    );
+                    CREATE TRIGGER room_change_session_add AFTER INSERT ON study_session BEGIN
+                        INSERT INTO room_change (room_id) VALUES (new.room_id);
+                    END;
+                    CREATE TRIGGER room_change_session_cancel AFTER DELETE ON study_session BEGIN
+                        INSERT INTO room_change (room_id) VALUES (old.room_id);
+                    END;
+                    CREATE TRIGGER room_change_answer AFTER INSERT ON session_answer BEGIN
+                        INSERT INTO room_change (room_id) SELECT room_id FROM study_session WHERE id = new.session_id;
+                    END;
+                    CREATE TRIGGER room_change_answer_gone AFTER DELETE ON session_answer BEGIN
+                        INSERT INTO room_change (room_id) SELECT room_id FROM study_session WHERE id = old.session_id;
+                    END;
+                    """)
+        }
     }
 
     /// Sets each account's `look_key` to its name's look (`Accounts.look`).

@@ -169,6 +169,20 @@ struct WireService: Sendable {
                 try need(request.text, "text"), in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .setTimer:
             reply.room = try await store.setTimer(request.timer, in: try need(request.roomID, "room_id"), by: try session(signedIn))
+        case .addSession:
+            reply.room = try await store.addSession(
+                startsAt: try need(request.at, "at"), minutes: try need(request.minutes, "minutes"), weekly: request.weekly ?? false,
+                in: try need(request.roomID, "room_id"), by: try session(signedIn))
+        case .cancelSession:
+            reply.room = try await store.cancelSession(
+                try need(request.sessionID, "session_id"), in: try need(request.roomID, "room_id"), by: try session(signedIn))
+        case .answerSession:
+            guard let answer = StudySession.Reply(rawValue: try need(request.text, "text")) else {
+                throw BadRequest(message: "text must be yes, no or maybe")
+            }
+            reply.room = try await store.answerSession(
+                try need(request.sessionID, "session_id"), meeting: try need(request.at, "at"), answer,
+                in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .readNotice:
             reply.room = try await store.readNotice(in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .kick:

@@ -39,6 +39,11 @@ package struct WireCodec: Sendable {
         /// none stops it) (`/timer`); a room carries its `timer` with `started_at` and
         /// `started_by`, and a change of it is told as `members_changed` is.
         case timers
+        /// `add_session` (`room_id`, `at`, `minutes`, `weekly`), `cancel_session` (`room_id`,
+        /// `session_id`) and `answer_session` (`room_id`, `session_id`, the meeting's start in
+        /// `at`, `yes`, `no` or `maybe` in `text`) (`/session`, `/rsvp`); a room carries its
+        /// `sessions` with their `answers`, and a change of them is told as `members_changed` is.
+        case sessions
         /// `presence` (`room_id`), whose reply lists in `names` the room's members connected
         /// to this server now (`/members`).
         case presence

@@ -1,3 +1,4 @@
+import Foundation
 import TudyCore
 
 /// One request a client sends the server, as a JSON text frame: an id the reply carries back,
@@ -14,6 +15,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case setProject = "set_project", deleteProject = "delete_project"
         case rooms, room, directRoom = "direct_room", invite, leave, joinPost = "join_post", kick
         case renameRoom = "rename_room", setTopic = "set_topic", pinNotice = "pin_notice", readNotice = "read_notice", setTimer = "set_timer"
+        case addSession = "add_session", cancelSession = "cancel_session", answerSession = "answer_session"
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
         case send, markRead = "mark_read", readMarks = "read_marks", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message", react
@@ -29,7 +31,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .joinPost, .kick, .renameRoom, .setTopic, .pinNotice, .readNotice, .setTimer, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore,
+                .leave, .joinPost, .kick, .renameRoom, .setTopic, .pinNotice, .readNotice, .setTimer, .addSession, .cancelSession, .answerSession, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore,
                 .acceptInvitation, .declineInvitation:
                 true
             default:
@@ -77,9 +79,16 @@ package struct WireRequest: Codable, Sendable, Equatable {
     package var invitationID: Int?
     /// `set_timer`: the timer to start; none stops the room's.
     package var timer: StudyTimer.Plan?
+    /// `add_session`: when it first meets, for how many minutes, every week or once;
+    /// `answer_session`: the start of the meeting answered (`at`), the reply in `text`.
+    package var at: Date?
+    package var minutes: Int?
+    package var weekly: Bool?
+    /// `cancel_session`, `answer_session`: the session's id.
+    package var sessionID: Int?
 
     enum CodingKeys: String, CodingKey {
-        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, kind, subscription, since, words, timer
+        case id, op, key, token, version, name, password, query, draft, before, after, limit, text, kind, subscription, since, words, timer, at, minutes, weekly
         case projectID = "project_id"
         case isOpen = "is_open"
         case roomID = "room_id"
@@ -88,6 +97,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case sinceRooms = "since_rooms"
         case roomPages = "room_pages"
         case invitationID = "invitation_id"
+        case sessionID = "session_id"
     }
 
     package init(id: Int = 0, op: Operation) {

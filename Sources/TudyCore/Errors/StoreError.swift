@@ -62,6 +62,18 @@ public enum StoreError: Error, Equatable, Sendable {
     case onlyWriterPins(projectID: Int, writer: String)
     /// `/timer` with a plan a timer can not run: the problem.
     case invalidTimer(String)
+    /// `/session` at a time or for a length a session can not have: the problem.
+    case invalidSession(String)
+    /// `/session` in a 1:1 room.
+    case sessionInDirectRoom(Int)
+    /// `/session` in a post's study room by someone who did not write the post.
+    case onlyWriterSchedules(projectID: Int, writer: String)
+    /// `/session` in a room that holds `StudySession.perRoomLimit` sessions to come.
+    case tooManySessions(Int)
+    /// `/rsvp` or `/session cancel` of a session the room does not hold, or a meeting of it over.
+    case noSuchSession(Int)
+    /// `/rsvp yes` to a study room's session whose meeting has all the people its post wants.
+    case sessionFull(sessionID: Int, capacity: Int)
     /// `/ignore` of oneself.
     case cannotIgnoreSelf
     /// `/ignore` past `Quiet.ignoreLimit` people.
@@ -209,6 +221,18 @@ public enum StoreError: Error, Equatable, Sendable {
             "only \(writer), who wrote post #\(id), pins the notice of its study room"
         case .invalidTimer(let problem):
             "that timer can not run: \(problem)"
+        case .invalidSession(let problem):
+            "that session can not be held: \(problem)"
+        case .sessionInDirectRoom(let id):
+            "room #\(id) is a 1:1 room: sessions are held in a group or study room"
+        case .onlyWriterSchedules(let id, let writer):
+            "only \(writer), who wrote post #\(id), adds and cancels the sessions of its study room"
+        case .tooManySessions(let id):
+            "room #\(id) holds \(StudySession.perRoomLimit) sessions to come, the most a room may: cancel one first"
+        case .noSuchSession(let id):
+            "there is no session #\(id) to come in this room"
+        case .sessionFull(let id, let capacity):
+            "session #\(id) has all \(capacity) people its study wants: say maybe, and see if someone drops out"
         }
     }
 }

@@ -63,6 +63,12 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case .noticeInDirectRoom(let id): (code, self.id) = ("notice_in_direct_room", id)
         case .onlyWriterPins(let id, let writer): (code, self.id, self.writer) = ("only_writer_pins", id, writer)
         case .invalidTimer(let problem): (code, detail) = ("invalid_timer", problem)
+        case .invalidSession(let problem): (code, detail) = ("invalid_session", problem)
+        case .sessionInDirectRoom(let id): (code, self.id) = ("session_in_direct_room", id)
+        case .onlyWriterSchedules(let id, let writer): (code, self.id, self.writer) = ("only_writer_schedules", id, writer)
+        case .tooManySessions(let id): (code, self.id) = ("too_many_sessions", id)
+        case .noSuchSession(let id): (code, self.id) = ("no_such_session", id)
+        case .sessionFull(let id, let capacity): (code, self.id, self.capacity) = ("session_full", id, capacity)
         case .cannotIgnoreSelf: code = "cannot_ignore_self"
         case .tooManyIgnored: code = "too_many_ignored"
         case .sendKeyReused(let roomID): (code, self.id) = ("send_key_reused", roomID)
@@ -123,6 +129,12 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case "invalid_notice": detail.map(StoreError.invalidNotice)
         case "notice_in_direct_room": id.map(StoreError.noticeInDirectRoom)
         case "invalid_timer": detail.map(StoreError.invalidTimer)
+        case "invalid_session": detail.map(StoreError.invalidSession)
+        case "session_in_direct_room": id.map(StoreError.sessionInDirectRoom)
+        case "only_writer_schedules": id.flatMap { id in writer.map { StoreError.onlyWriterSchedules(projectID: id, writer: $0) } }
+        case "too_many_sessions": id.map(StoreError.tooManySessions)
+        case "no_such_session": id.map(StoreError.noSuchSession)
+        case "session_full": id.flatMap { id in capacity.map { StoreError.sessionFull(sessionID: id, capacity: $0) } }
         case "only_writer_pins": id.flatMap { id in writer.map { StoreError.onlyWriterPins(projectID: id, writer: $0) } }
         case "cannot_ignore_self": .cannotIgnoreSelf
         case "too_many_ignored": .tooManyIgnored

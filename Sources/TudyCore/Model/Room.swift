@@ -38,9 +38,17 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
     package var notice: RoomNotice?
     /// The focus/break timer the room runs (`/timer`), if one was started and not stopped.
     package var timer: StudyTimer?
+    /// The sessions the room holds (`/session`), in the order they were added, with who is coming.
+    package var sessions: [StudySession] {
+        get { heldSessions ?? [] }
+        set { heldSessions = newValue.isEmpty ? nil : newValue }
+    }
+    /// `sessions`, nil for none: a room without any says nothing of them (in JSON too).
+    private var heldSessions: [StudySession]?
 
     enum CodingKeys: String, CodingKey {
         case id, kind, members, departed, name, topic, notice, timer
+        case heldSessions = "sessions"
         case projectID = "project_id"
     }
 
@@ -58,7 +66,7 @@ public struct Room: Equatable, Sendable, Identifiable, Codable {
 
     /// Whether a member sees the room changed: who is in it, its name, its topic, its notice or its timer.
     package func looksDifferent(from other: Room) -> Bool {
-        members != other.members || name != other.name || topic != other.topic || notice != other.notice || timer != other.timer
+        members != other.members || name != other.name || topic != other.topic || notice != other.notice || timer != other.timer || sessions != other.sessions
     }
 
     /// A name as a room keeps it (`/rename`): trimmed, 1 to `nameLimit` characters of one line.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where tudy keeps users, posts, rooms and messages.
 ///
 /// Every call made as a user takes the `Session` the store gave at sign-up or log-in, never a
@@ -100,6 +102,19 @@ public protocol ChatStore: Sendable {
     /// any it runs; nil stops it. Members are told as of a new topic. Returns the room as it is now.
     /// - Throws: `StoreError.invalidTimer` (see `StudyTimer.Plan.checked`), `.noSuchRoom`.
     func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room
+    /// Adds a session to a group room (`/session`): once at `startsAt`, or every week from
+    /// then until cancelled; one that is over and not weekly is dropped to make room. Members
+    /// are told as of a new topic. Returns the room as it is now.
+    /// - Throws: `StoreError.invalidSession`, `.noSuchRoom`, what `StudySession.checkScheduling`
+    ///   refuses, `.tooManySessions`.
+    func addSession(startsAt: Date, minutes: Int, weekly: Bool, in roomID: Int, by session: Session) async throws -> Room
+    /// Cancels a session of the room, every meeting of it. - Throws: `StoreError.noSuchRoom`,
+    /// what `StudySession.checkScheduling` refuses, `.noSuchSession`.
+    func cancelSession(_ id: Int, in roomID: Int, by session: Session) async throws -> Room
+    /// Keeps the user's answer for one meeting of a session (`/rsvp`), replacing theirs before;
+    /// members are told. Answers for meetings over are dropped.
+    /// - Throws: `StoreError.noSuchRoom`, `.noSuchSession`, `.sessionFull`.
+    func answerSession(_ id: Int, meeting: Date, _ reply: StudySession.Reply, in roomID: Int, by session: Session) async throws -> Room
 
     // MARK: - Messages
 

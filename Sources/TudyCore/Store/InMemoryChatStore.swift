@@ -46,6 +46,7 @@ public actor InMemoryChatStore: SeedableStore {
     var studyRooms: [Int: Int] = [:]
     var nextProjectID = 1
     var nextRoomID = 1
+    var nextSessionID = 1
     var nextMessageID = 1
     /// Messages sent with a key, by sender and key: where each is.
     var keyedMessages: [MessageKey: (roomID: Int, messageID: Int)] = [:]

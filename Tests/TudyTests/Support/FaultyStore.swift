@@ -160,6 +160,18 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
         try await pass("setTimer") { try await base.setTimer(plan, in: roomID, by: session) }
     }
 
+    func addSession(startsAt: Date, minutes: Int, weekly: Bool, in roomID: Int, by session: Session) async throws -> Room {
+        try await pass("addSession") { try await base.addSession(startsAt: startsAt, minutes: minutes, weekly: weekly, in: roomID, by: session) }
+    }
+
+    func cancelSession(_ id: Int, in roomID: Int, by session: Session) async throws -> Room {
+        try await pass("cancelSession") { try await base.cancelSession(id, in: roomID, by: session) }
+    }
+
+    func answerSession(_ id: Int, meeting: Date, _ reply: StudySession.Reply, in roomID: Int, by session: Session) async throws -> Room {
+        try await pass("answerSession") { try await base.answerSession(id, meeting: meeting, reply, in: roomID, by: session) }
+    }
+
     func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
         try await pass("kick") { try await base.kick(user, from: roomID, by: session) }
     }

@@ -58,6 +58,13 @@ final class StrictStore: ChatStore, @unchecked Sendable {
     func pinNotice(_ text: String, in roomID: Int, by session: Session) async throws -> Room { try call("pinNotice") }
     func readNotice(in roomID: Int, by session: Session) async throws -> Room { try call("readNotice") }
     func setTimer(_ plan: StudyTimer.Plan?, in roomID: Int, by session: Session) async throws -> Room { try call("setTimer") }
+    func addSession(startsAt: Date, minutes: Int, weekly: Bool, in roomID: Int, by session: Session) async throws -> Room {
+        try call("addSession")
+    }
+    func cancelSession(_ id: Int, in roomID: Int, by session: Session) async throws -> Room { try call("cancelSession") }
+    func answerSession(_ id: Int, meeting: Date, _ reply: StudySession.Reply, in roomID: Int, by session: Session) async throws -> Room {
+        try call("answerSession")
+    }
     func messages(in roomID: Int, for session: Session, before: Int?, limit: Int) async throws -> MessagePage {
         try call("messagesBefore")
     }
