@@ -129,6 +129,13 @@ package final class Console {
             sentence(format.timerPhase(phase, timer: timer, room: room, viewer: viewer, minutesLeft: minutesLeft))
         case .timerStopped(let room, let viewer, let byUser):
             sentence(byUser ? "timer stopped" : "── \(room.title(for: viewer)): the timer was stopped ──")
+        case .sessions(let summaries, _):
+            if summaries.isEmpty { sentence("no sessions to come: /session sat 10:00 for 2h weekly adds one") }
+            summaries.forEach { sentence(format.sessionLine($0)) }
+        case .sessionAnswers(let summary, _):
+            sentence(format.sessionAnswers(summary))
+        case .sessionChange(let change, let summary, _):
+            sentence(format.sessionChange(change, summary))
         case .pinnedNotice(let notice, let room, let readers):
             TextFormat.pinnedNotice(notice, room: room, readers: readers).forEach { sentence($0) }
         case .readers(let id, let readBy, let notYet):

@@ -4,7 +4,7 @@ import TudyCore
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
 /// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `draft_room`, `unread_marker`, `members`,
-/// `room_change`, `pinned_notice`, `timer`, `timer_stopped`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
+/// `room_change`, `pinned_notice`, `timer`, `timer_stopped`, `sessions`, `session_change`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
 /// `cancelled`, `help`, and on
 /// standard error `error` and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
@@ -49,6 +49,13 @@ struct JSONLines {
         case .timerPhase(let phase, let timer, let room, _, let minutesLeft):
             (line("timer", TimerLine(phase, timer: timer, roomID: room.id, minutesLeft: minutesLeft)), .standardOutput)
         case .timerStopped(let room, _, _): (line("timer_stopped", RoomID(roomID: room.id)), .standardOutput)
+        case .sessions(let summaries, let room):
+            (line("sessions", Sessions(roomID: room.id, sessions: summaries.map(SessionItem.init))), .standardOutput)
+        case .sessionAnswers(let summary, let room):
+            (line("sessions", Sessions(roomID: room.id, sessions: [SessionItem(summary)])), .standardOutput)
+        case .sessionChange(let change, let summary, let room):
+            (line("session_change", SessionChangeLine(roomID: room.id, change: change.name, user: change.person, reply: change.reply,
+                session: SessionItem(summary))), .standardOutput)
         case .pinnedNotice(let notice, let room, let readers):
             (line("pinned_notice", PinnedNotice(notice, room: room, readers: readers)), .standardOutput)
         case .readers(let id, let readBy, let notYet): (line("readers", Readers(id: id, readBy: readBy, notYet: notYet)), .standardOutput)

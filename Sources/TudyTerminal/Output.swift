@@ -40,6 +40,12 @@ package enum Output: Sendable {
     case timerPhase(StudyTimer.Phase, timer: StudyTimer, room: Room, viewer: User, minutesLeft: Int?)
     /// A room's timer was stopped: by the user (`byUser`), or by someone else, seen live.
     case timerStopped(room: Room, viewer: User, byUser: Bool)
+    /// `/sessions`: a room's sessions to come, the soonest first, with who is coming.
+    case sessions([SessionSummary], room: Room)
+    /// `/rsvp`: who answered what for a session's next meeting.
+    case sessionAnswers(SessionSummary, room: Room)
+    /// A session added, cancelled or answered.
+    case sessionChange(SessionChange, SessionSummary, room: Room)
     /// `/seen`: who of the room's other members has read message `messageID`, and who not yet.
     case readers(messageID: Int, readBy: [User], notYet: [User])
     /// Someone read the room up to the user's own message `messageID`, which `unread` members

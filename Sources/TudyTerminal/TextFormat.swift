@@ -3,8 +3,8 @@ import TudyCore
 
 /// How dates, messages and posts are written as lines, in one time zone.
 package struct TextFormat: Sendable {
-    /// Seconds east of UTC at a moment, e.g. 32400 in Seoul.
-    private let utcOffset: @Sendable (Date) -> Int
+    /// Seconds east of UTC at a moment, e.g. 32400 in Seoul: the zone a typed time is read in too.
+    package let utcOffset: @Sendable (Date) -> Int
 
     package init(utcOffset: @escaping @Sendable (Date) -> Int) {
         self.utcOffset = utcOffset
@@ -27,6 +27,14 @@ package struct TextFormat: Sendable {
     package func time(_ date: Date) -> String {
         let time = local(date)
         return "\(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))"
+    }
+
+    /// `Sat 12-05 10:00`, a meeting's start.
+    package func meeting(_ date: Date) -> String {
+        let time = local(date)
+        let days = Int((CivilTime(year: time.year, month: time.month, day: time.day).date().timeIntervalSince1970 / 86_400).rounded(.down))
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        return "\(weekday) \(time.month.padded(to: 2))-\(time.day.padded(to: 2)) \(time.hour.padded(to: 2)):\(time.minute.padded(to: 2))"
     }
 
     /// `[11-21 22:15]`, a message's time stamp.

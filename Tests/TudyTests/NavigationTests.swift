@@ -94,8 +94,8 @@ struct NavigationTests {
                 case nil: ""
                 default: "word"
                 }
-                // A timer's argument is a plan, not any word.
-                let value = try? spec.read(spec.name == .timer ? "50/10 x4" : sample)
+                // A timer's argument is a plan, an answer one of three words, not any word.
+                let value = try? spec.read([.timer: "50/10 x4", .rsvp: "yes"][spec.name] ?? sample)
                 return (try? value.flatMap { try Command(spec.name, $0) }) == nil ? "\(Command.place.label): /\(spec.name.typed)" : nil
             }
         }

@@ -19,6 +19,11 @@ struct OutputTests {
     static let timer = StudyTimer(
         plan: StudyTimer.Plan(focusMinutes: 50, breakMinutes: 10, rounds: 4), startedAt: Date(timeIntervalSince1970: 1_795_770_000),
         startedBy: alice)
+    static let meeting = SessionSummary(
+        session: StudySession(
+            id: 1, startsAt: Date(timeIntervalSince1970: 1_795_860_000), minutes: 120, isWeekly: true, createdBy: alice,
+            answers: [StudySession.Answer(user: bob, reply: .yes, occurrence: Date(timeIntervalSince1970: 1_795_860_000))]),
+        meeting: Date(timeIntervalSince1970: 1_795_860_000), room: group, places: 4)
     static let pinned = {
         var room = group
         room.notice = notice
@@ -67,6 +72,15 @@ struct OutputTests {
          "── Swift study: the timer is done: 4 rounds of 50 min, ended 12:50 ──", ["type": "timer", "phase": "done"]),
         (.timerStopped(room: group, viewer: alice, byUser: false), "── Swift study: the timer was stopped ──", ["type": "timer_stopped", "room_id": "4"]),
         (.timerStopped(room: group, viewer: alice, byUser: true), "timer stopped", ["type": "timer_stopped", "room_id": "4"]),
+        (.sessions([meeting], room: group), "#1 Sat 11-28 10:00–12:00 weekly · going 1/4", ["type": "sessions", "room_id": "4"]),
+        (.sessions([], room: group), "no sessions to come: /session sat 10:00 for 2h weekly adds one", ["type": "sessions"]),
+        (.sessionAnswers(meeting, room: group), "#1 Sat 11-28 10:00 · yes: bob · not yet: alice", ["type": "sessions"]),
+        (.sessionChange(.added(by: alice), meeting, room: group), "── alice added session #1: Sat 11-28 10:00–12:00 weekly ──",
+         ["type": "session_change", "change": "added"]),
+        (.sessionChange(.answered(bob, .yes), meeting, room: group), "── bob is going to #1, Sat 11-28 10:00 · going 1/4 ──",
+         ["type": "session_change", "change": "answered", "reply": "yes"]),
+        (.sessionChange(.cancelled, meeting, room: group), "── session #1 (Sat 11-28 10:00–12:00 weekly) was cancelled ──",
+         ["type": "session_change", "change": "cancelled"]),
         (.readers(messageID: 7, readBy: [bob], notYet: []), "#7 read by bob · everyone has", ["type": "readers", "id": "7"]),
         (.readers(messageID: 7, readBy: [], notYet: [bob]), "#7 read by nobody yet · not yet: bob", ["type": "readers", "id": "7"]),
         (.readReceipt(reader: bob, messageID: 7, unread: 0), "── bob read #7 · read by all ──", ["type": "read", "id": "7", "unread": "0"]),

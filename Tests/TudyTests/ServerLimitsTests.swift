@@ -51,9 +51,10 @@ struct ServerLimitsTests {
                 "\(Invitation.waitingPerInvitee); \(Invitation.waitingPerInviter)",
             "posts in a board reply; messages in a page":
                 "\(ServerLimits.postsPerReply) (\(PostPage.size) unless asked); \(number(ServerLimits.messagesPerPage))",
-            "people one ignores; kinds of reaction on a message; a room's pinned notice; a room's timer":
+            "people one ignores; kinds of reaction on a message; a room's pinned notice; a room's timer; sessions to come in a room":
                 "\(number(Quiet.ignoreLimit)); \(Reaction.kindsLimit); one of \(RoomNotice.textLimit) characters; "
-                + "one of \(StudyTimer.Plan.mostRounds) rounds of \(StudyTimer.Plan.longestFocus) and \(StudyTimer.Plan.longestBreak) minutes",
+                + "one of \(StudyTimer.Plan.mostRounds) rounds of \(StudyTimer.Plan.longestFocus) and \(StudyTimer.Plan.longestBreak) minutes; "
+                + "\(StudySession.perRoomLimit) of \(StudySession.longestMinutes / 60) hours at most",
             "a reply of messages, posts, names or rooms (a subscription's rooms too)": kib(ServerLimits.pageReplyBytes),
             "a message, a post's body": "\(number(Message.maximumLength)) characters",
             "people in a group room; rooms one person is in": "\(Room.memberLimit); \(Room.roomsPerPersonLimit)",

@@ -38,6 +38,9 @@ enum RoomCommand: PlaceCommand, Equatable {
     case topic(String?)
     case notice(NoticeAction)
     case timer(TimerAction)
+    case session(SessionAction)
+    case sessions
+    case rsvp(RSVPAction)
     case edit(MessagePick, text: String)
     case unsend(MessagePick)
     case wait(seconds: Int)
@@ -62,6 +65,9 @@ enum RoomCommand: PlaceCommand, Equatable {
         case .topic: self = .topic(argument == .none ? nil : argument.text)
         case .notice: self = .notice(NoticeAction(argument == .none ? nil : argument.text))
         case .timer: self = .timer(try TimerAction(argument == .none ? nil : argument.text))
+        case .session: self = .session(try SessionAction(argument.text))
+        case .sessions: self = .sessions
+        case .rsvp: self = .rsvp(try RSVPAction(argument == .none ? nil : argument.text))
         case .edit: self = .edit(argument.pick, text: argument.text)
         case .unsend: self = .unsend(argument.pick)
         case .wait: self = .wait(seconds: argument.seconds)

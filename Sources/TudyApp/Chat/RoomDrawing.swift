@@ -36,6 +36,29 @@ struct RoomDrawing {
         for change in came + went + [named, topic].compactMap({ $0 }) + notice {
             context.console.show(.roomChange(change, room: changed, viewer: viewer))
         }
+        sessionChanges(from: before, to: changed, viewer: viewer)
+    }
+
+    /// Sessions added or cancelled, and others' answers for a session's next meeting.
+    private func sessionChanges(from before: Room, to changed: Room, viewer: User) {
+        let now = context.clock.now()
+        let zone = context.console.format.utcOffset
+        func say(_ change: SessionChange, _ session: StudySession, in room: Room) {
+            guard let meeting = session.next(after: now, utcOffset: zone) else { return }
+            context.console.show(.sessionChange(change, SessionSummary(session: session, meeting: meeting, room: room, places: nil), room: room))
+        }
+        for session in changed.sessions {
+            guard let old = before.sessions.first(where: { $0.id == session.id }) else {
+                say(.added(by: session.createdBy), session, in: changed)
+                continue
+            }
+            for answer in session.answers where !answer.user.isNamed(viewer.name) && !old.answers.contains(answer) {
+                say(.answered(answer.user, answer.reply), session, in: changed)
+            }
+        }
+        for session in before.sessions where !changed.sessions.contains(where: { $0.id == session.id }) {
+            say(.cancelled, session, in: before)
+        }
     }
 
     /// A notice pinned or taken down, for everyone; for the one who pinned it, each member

@@ -155,6 +155,12 @@ final class RoomScreen: SendsEvents {
             try await notice(action, for: session)
         case .timer(let action):
             try await timer(action, for: session)
+        case .session(let action):
+            try await self.session(action, for: session)
+        case .sessions:
+            try await showSessions(for: session)
+        case .rsvp(let action):
+            try await rsvp(action, for: session)
         case .mute, .unmute:
             try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
             try await context.readQuiet()

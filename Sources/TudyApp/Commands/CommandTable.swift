@@ -83,6 +83,13 @@ package enum CommandTable {
         CommandSpec(
             .timer, .optional(.text(placeholder: "<focus/break> [x<rounds>]")),
             "a focus/break timer for everyone in the room: /timer 50/10 x4 starts one; alone, where it is; /timer stop ends it"),
+        CommandSpec(
+            .session, .required(.text(placeholder: "<when> [for <length>] [weekly]")),
+            "add a session: /session sat 10:00 for 2h weekly; /session cancel #n cancels one"),
+        CommandSpec(.sessions, "the sessions to come, with who is coming"),
+        CommandSpec(
+            .rsvp, .optional(.text(placeholder: "[#n] yes|no|maybe")),
+            "say whether you come to the next session, or to #n; alone, who said what"),
         CommandSpec(.mute, "no notices or bell from this room; its unread leave the prompt's total"),
         CommandSpec(.unmute, "hear from this room again"),
         CommandSpec(.leave, "leave the room"),
