@@ -132,6 +132,8 @@ package final class Console {
         case .sessions(let summaries, _):
             if summaries.isEmpty { sentence("no sessions to come: /session sat 10:00 for 2h weekly adds one") }
             summaries.forEach { sentence(format.sessionLine($0)) }
+        case .reminder(let summary, let room, let viewer, let minutes):
+            sentence("── reminder: \(room.title(for: viewer)) meets in \(minutes) min, \(format.span(summary)) (session #\(summary.session.id)) ──")
         case .sessionAnswers(let summary, _):
             sentence(format.sessionAnswers(summary))
         case .sessionChange(let change, let summary, _):

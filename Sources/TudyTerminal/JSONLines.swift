@@ -4,7 +4,7 @@ import TudyCore
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
 /// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `draft_room`, `unread_marker`, `members`,
-/// `room_change`, `pinned_notice`, `timer`, `timer_stopped`, `sessions`, `session_change`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
+/// `room_change`, `pinned_notice`, `timer`, `timer_stopped`, `sessions`, `session_change`, `reminder`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
 /// `cancelled`, `help`, and on
 /// standard error `error` and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
@@ -51,6 +51,8 @@ struct JSONLines {
         case .timerStopped(let room, _, _): (line("timer_stopped", RoomID(roomID: room.id)), .standardOutput)
         case .sessions(let summaries, let room):
             (line("sessions", Sessions(roomID: room.id, sessions: summaries.map(SessionItem.init))), .standardOutput)
+        case .reminder(let summary, let room, _, let minutes):
+            (line("reminder", Reminder(roomID: room.id, minutes: minutes, session: SessionItem(summary))), .standardOutput)
         case .sessionAnswers(let summary, let room):
             (line("sessions", Sessions(roomID: room.id, sessions: [SessionItem(summary)])), .standardOutput)
         case .sessionChange(let change, let summary, let room):

@@ -44,6 +44,8 @@ package enum Output: Sendable {
     case sessions([SessionSummary], room: Room)
     /// `/rsvp`: who answered what for a session's next meeting.
     case sessionAnswers(SessionSummary, room: Room)
+    /// A session of a room meets in `minutes`: the user has not said no.
+    case reminder(SessionSummary, room: Room, viewer: User, minutes: Int)
     /// A session added, cancelled or answered.
     case sessionChange(SessionChange, SessionSummary, room: Room)
     /// `/seen`: who of the room's other members has read message `messageID`, and who not yet.

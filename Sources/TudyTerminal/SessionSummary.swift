@@ -125,6 +125,18 @@ extension JSONLines {
         }
     }
 
+    /// A session meets in `minutes`.
+    struct Reminder: Encodable {
+        let roomID: Int
+        let minutes: Int
+        let session: SessionItem
+
+        enum CodingKeys: String, CodingKey {
+            case minutes, session
+            case roomID = "room_id"
+        }
+    }
+
     /// A session added, cancelled or answered, seen live: the `change`, who, and the session.
     struct SessionChangeLine: Encodable {
         let roomID: Int

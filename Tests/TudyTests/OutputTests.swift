@@ -79,6 +79,8 @@ struct OutputTests {
          ["type": "session_change", "change": "added"]),
         (.sessionChange(.answered(bob, .yes), meeting, room: group), "── bob is going to #1, Sat 11-28 10:00 · going 1/4 ──",
          ["type": "session_change", "change": "answered", "reply": "yes"]),
+        (.reminder(meeting, room: group, viewer: alice, minutes: 10),
+         "── reminder: Swift study meets in 10 min, Sat 11-28 10:00–12:00 weekly (session #1) ──", ["type": "reminder", "minutes": "10"]),
         (.sessionChange(.cancelled, meeting, room: group), "── session #1 (Sat 11-28 10:00–12:00 weekly) was cancelled ──",
          ["type": "session_change", "change": "cancelled"]),
         (.readers(messageID: 7, readBy: [bob], notYet: []), "#7 read by bob · everyone has", ["type": "readers", "id": "7"]),

@@ -26,7 +26,7 @@ struct TimerLiveTests {
         let group = try await store.bringIn(try await app.session("carol"), to: direct.id, by: alice)
         try await app.app.start()
         app.context.login.session = try await app.session("bob")
-        app.context.timers.isArmed = true
+        app.context.alarms.isArmed = true
         await app.send("/chat")
         return (app, group)
     }

@@ -198,7 +198,7 @@ final class RoomScreen: SendsEvents {
     /// The room as the store has it now, for a command that shows it as it is.
     func readRoomAgain(for session: Session) async throws {
         room = try await context.store.room(id: room.id, for: session)
-        context.timers.read([room])
+        context.alarms.read([room])
     }
 
     /// The room as it is now, after someone came or went, or it was renamed or given a topic:
@@ -206,6 +206,7 @@ final class RoomScreen: SendsEvents {
     func update(_ changed: Room) {
         let before = room
         room = changed
+        context.alarms.noteSessions(of: changed)
         drawing.changes(from: before, to: changed)
     }
 

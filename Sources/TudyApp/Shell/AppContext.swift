@@ -48,14 +48,16 @@ package final class AppContext {
         live = LiveFeed(store: store, sleep: sleep)
         self.sleep = sleep
         self.clock = clock
-        timers = StudyTimers(clock: clock, sleep: sleep)
-        timers.due = { [unowned live] in live.timerDue() }
+        alarms = RoomAlarms(clock: clock, utcOffset: format.utcOffset, sleep: sleep)
+        alarms.due = { [unowned live] in live.timerDue() }
+        alarms.viewer = { [unowned login] in login.user }
     }
 
     /// The time now, for what the app works out from it (a timer's phase).
     let clock: WallClock
-    /// The timers of the user's rooms, and the alarm for their next change of phase.
-    let timers: StudyTimers
+    /// The timers and sessions of the user's rooms, and the alarm for the next change of a
+    /// timer's phase or the next reminder of a session.
+    let alarms: RoomAlarms
 
     /// How time passes for what waits on it (a wait's limit, a pause between writes); tests
     /// make it immediate.

@@ -131,7 +131,7 @@ final class LiveFeed {
         following == session && reading != nil && !streamEnded
     }
 
-    /// A room's timer may have moved on (`StudyTimers`): said with the other news.
+    /// A room's timer may have moved on (`RoomAlarms`): said with the other news.
     func timerDue() {
         arrive(.timerDue)
     }

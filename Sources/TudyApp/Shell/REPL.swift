@@ -56,7 +56,7 @@ package final class REPL {
         tabBar.readsScript = !options.isInteractive
         if !options.isInteractive { context.loginLeavesKeptLogin = true }
         context.showsLiveMessages = options.isInteractive
-        context.timers.isArmed = options.isInteractive
+        context.alarms.isArmed = options.isInteractive
         context.confirmsDeletion = options.isInteractive
         if options.isInteractive {
             context.live.onArrival = { [weak self] in self?.changesArrived() }

@@ -22,7 +22,7 @@ extension TabBarCoordinator {
                 if tabBarController.path != path { context.console.show(.screen(path: tabBarController.path)) }
                 continue
             case .timerDue:
-                say(context.timers.moved())
+                say(context.alarms.moved())
                 continue
             case .connection, .streamEnded:
                 // Back: marks may have moved unheard while it was away.
@@ -41,8 +41,8 @@ extension TabBarCoordinator {
                 context.console.refuse(error)
             }
             switch change {
-            case .joined(let room), .roomChanged(let room): say(context.timers.take(room, saying: true))
-            case .left(let roomID): context.timers.forget(roomID: roomID)
+            case .joined(let room), .roomChanged(let room): say(context.alarms.take(room, saying: true))
+            case .left(let roomID): context.alarms.forget(roomID: roomID)
             case .message, .messageChanged, .read: break
             }
         }
@@ -56,7 +56,7 @@ extension TabBarCoordinator {
     }
 
     /// Says what the rooms' timers did, wherever the user is.
-    func say(_ news: [StudyTimers.News]) {
+    func say(_ news: [RoomAlarms.News]) {
         guard let viewer = context.login.user else { return }
         for item in news {
             switch item {
@@ -64,6 +64,10 @@ extension TabBarCoordinator {
                 context.console.show(.timerPhase(phase, timer: timer, room: room, viewer: viewer, minutesLeft: nil))
             case .stopped(let room):
                 context.console.show(.timerStopped(room: room, viewer: viewer, byUser: false))
+            case .reminder(let summary, let room, let minutes):
+                context.console.show(.reminder(summary, room: room, viewer: viewer, minutes: minutes))
+                context.console.alert(
+                    title: "\(room.title(for: viewer)): session #\(summary.session.id)", body: "starts in \(minutes) min")
             }
         }
     }

@@ -24,7 +24,7 @@ extension TabBarCoordinator {
             unreadTally.restart()
             if let session = context.login.session, let rooms = try? await context.store.rooms(of: session) {
                 unreadTally.read(rooms)
-                context.timers.read(rooms.map(\.room))
+                context.alarms.read(rooms.map(\.room))
                 try? await context.readQuiet()
                 if mentionsCountedFor != session.token {
                     mentionsCountedFor = session.token
