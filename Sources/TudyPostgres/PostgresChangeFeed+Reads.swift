@@ -149,12 +149,15 @@ extension PostgresChangeFeed {
 
     func readRoom(_ roomID: Int, on connection: PostgresConnection) async throws {
         let now = try await PostgresChatStore.room(id: roomID, on: connection)
-        let before = rooms[roomID]
         rooms[roomID] = now
-        for follower in followers.values {
+        for (id, follower) in followers {
+            // Compared with what this follower was last told: a change that came before its
+            // stream began (and is in the rooms it began with) is not told again.
+            let before = follower.rooms[roomID]
             if let change = StoreChange.membership(before: before, after: now, viewer: follower.viewer) {
                 follower.continuation.yield(change)
             }
+            followers[id]?.rooms[roomID] = now.hasMember(follower.viewer) ? now : nil
         }
     }
 }

@@ -22,6 +22,9 @@ actor PostgresChangeFeed {
         /// named, every message the feed reads is news.
         let after: [Int: Int]
         let continuation: AsyncStream<StoreChange>.Continuation
+        /// The viewer's rooms as last told to them, from the rooms their stream began with: a
+        /// change is told as what it changed for them, never one they began with already.
+        var rooms: [Int: Room]
     }
 
     let client: PostgresClient
@@ -121,7 +124,8 @@ actor PostgresChangeFeed {
         continuation.onTermination = { [weak self] _ in Task { await self?.remove(id) } }
         let viewerKey = Accounts.key(viewer.name)
         followers[id] = Follower(
-            viewer: viewer, viewerKey: viewerKey, sessionHash: session.token.hash, after: after, continuation: continuation)
+            viewer: viewer, viewerKey: viewerKey, sessionHash: session.token.hash, after: after, continuation: continuation,
+            rooms: Dictionary(viewerRooms.map { ($0.id, $0) }) { first, _ in first })
         followerIDsByViewer[viewerKey, default: []].insert(id)
         return stream
     }
