@@ -41,5 +41,16 @@ extension PostgresSchema {
             )
             """,
         ]),
+        // Who came to each meeting (`/checkin`, `/checkout`), kept by room, outliving a session cancelled.
+        (23, [
+            """
+            CREATE TABLE attendance (
+                room_id BIGINT NOT NULL REFERENCES room(id), session_id BIGINT NOT NULL, meeting TIMESTAMPTZ NOT NULL,
+                user_id BIGINT NOT NULL REFERENCES users(id), checked_in_at TIMESTAMPTZ NOT NULL, checked_out_at TIMESTAMPTZ,
+                id BIGSERIAL, PRIMARY KEY (session_id, meeting, user_id)
+            )
+            """,
+            "CREATE INDEX attendance_by_room ON attendance(room_id, meeting)",
+        ]),
     ]
 }

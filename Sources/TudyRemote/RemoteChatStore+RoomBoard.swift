@@ -46,3 +46,23 @@ extension RemoteChatStore {
             .answerSession)
     }
 }
+
+/// Who came to each meeting, through the server (feature `attendance`).
+extension RemoteChatStore {
+    package func checkIn(to sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        try require(.attendance, for: "attendance")
+        let reply = try await call(.checkIn, session) { $0.roomID = roomID; $0.sessionID = sessionID; $0.at = meeting }
+        return try field(reply.attendance?.first, .checkIn)
+    }
+
+    package func checkOut(of sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        try require(.attendance, for: "attendance")
+        let reply = try await call(.checkOut, session) { $0.roomID = roomID; $0.sessionID = sessionID; $0.at = meeting }
+        return try field(reply.attendance?.first, .checkOut)
+    }
+
+    package func attendance(in roomID: Int, since: Date, for session: Session) async throws -> [AttendanceRecord] {
+        try require(.attendance, for: "attendance")
+        return try field(try await call(.attendance, session) { $0.roomID = roomID; $0.at = since }.attendance, .attendance)
+    }
+}

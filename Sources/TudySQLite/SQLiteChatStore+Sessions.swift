@@ -83,3 +83,56 @@ extension SQLiteChatStore {
         }
     }
 }
+
+/// Who came to each meeting: rows of `attendance`.
+extension SQLiteChatStore {
+    package func checkIn(to sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        let now = clock.now()
+        return try await write { db in
+            let user = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            guard let held = try Self.sessions(of: Int64(roomID), in: db).first(where: { $0.id == sessionID }) else {
+                throw StoreError.noSuchSession(sessionID)
+            }
+            try Attendance.checkOpen(held, meeting: meeting, at: now)
+            try db.run(sql: """
+                    INSERT INTO attendance (room_id, session_id, meeting, user_id, checked_in_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (session_id, meeting, user_id) DO NOTHING
+                    """, arguments: [roomID, sessionID, StoreDate.text(meeting), user.id, StoreDate.text(now)])
+            return try Self.attendance(roomID: roomID, where: "attendance.session_id = ? AND attendance.meeting = ? AND attendance.user_id = ?",
+                arguments: [sessionID, StoreDate.text(meeting), user.id], in: db)[0]
+        }
+    }
+
+    package func checkOut(of sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        let now = clock.now()
+        return try await write { db in
+            let user = try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            try db.run(
+                sql: "UPDATE attendance SET checked_out_at = ? WHERE session_id = ? AND meeting = ? AND user_id = ? AND room_id = ?",
+                arguments: [StoreDate.text(now), sessionID, StoreDate.text(meeting), user.id, roomID])
+            guard db.changesCount > 0 else { throw StoreError.notCheckedIn(sessionID) }
+            return try Self.attendance(roomID: roomID, where: "attendance.session_id = ? AND attendance.meeting = ? AND attendance.user_id = ?",
+                arguments: [sessionID, StoreDate.text(meeting), user.id], in: db)[0]
+        }
+    }
+
+    package func attendance(in roomID: Int, since: Date, for session: Session) async throws -> [AttendanceRecord] {
+        let now = clock.now()
+        return try await read { db in
+            try Self.requireMember(roomID: roomID, session: session, now: now, in: db)
+            return try Self.attendance(roomID: roomID, where: "attendance.meeting >= ?", arguments: [StoreDate.text(since)], in: db)
+        }
+    }
+
+    private static func attendance(roomID: Int, where condition: String, arguments: StatementArguments, in db: Database) throws -> [AttendanceRecord] {
+        try db.fetchAll(Row.self, sql: """
+                SELECT attendance.*, user.name FROM attendance JOIN user ON user.id = attendance.user_id
+                WHERE attendance.room_id = ? AND \(condition) ORDER BY attendance.meeting, attendance.rowid
+                """, arguments: [roomID] + arguments).map { row in
+            AttendanceRecord(
+                sessionID: row["session_id"], meeting: StoreDate.column(row, "meeting"), user: User(name: row["name"]),
+                checkedInAt: StoreDate.column(row, "checked_in_at"),
+                checkedOutAt: (row["checked_out_at"] as String?).map { _ in StoreDate.column(row, "checked_out_at") })
+        }
+    }
+}

@@ -157,6 +157,22 @@ extension StoreSchema {
                     END;
                     """)
         }
+        migrator.registerMigration("v28 attendance") { db in
+            // Who came to each meeting (`/checkin`, `/checkout`): kept by room, outliving a
+            // session cancelled, read back by meeting for the roll (`/attendance`).
+            try db.execute(sql: """
+                    CREATE TABLE attendance (
+                        room_id INTEGER NOT NULL REFERENCES room(id),
+                        session_id INTEGER NOT NULL,
+                        meeting DATETIME NOT NULL,
+                        user_id INTEGER NOT NULL REFERENCES user(id),
+                        checked_in_at DATETIME NOT NULL,
+                        checked_out_at DATETIME,
+                        PRIMARY KEY (session_id, meeting, user_id)
+                    );
+                    CREATE INDEX attendance_by_room ON attendance(room_id, meeting);
+                    """)
+        }
     }
 
     /// Sets each account's `look_key` to its name's look (`Accounts.look`).

@@ -183,6 +183,17 @@ struct WireService: Sendable {
             reply.room = try await store.answerSession(
                 try need(request.sessionID, "session_id"), meeting: try need(request.at, "at"), answer,
                 in: try need(request.roomID, "room_id"), by: try session(signedIn))
+        case .checkIn:
+            reply.attendance = [try await store.checkIn(
+                to: try need(request.sessionID, "session_id"), meeting: try need(request.at, "at"), in: try need(request.roomID, "room_id"),
+                by: try session(signedIn))]
+        case .checkOut:
+            reply.attendance = [try await store.checkOut(
+                of: try need(request.sessionID, "session_id"), meeting: try need(request.at, "at"), in: try need(request.roomID, "room_id"),
+                by: try session(signedIn))]
+        case .attendance:
+            reply.attendance = try await store.attendance(
+                in: try need(request.roomID, "room_id"), since: try need(request.at, "at"), for: try session(signedIn))
         case .readNotice:
             reply.room = try await store.readNotice(in: try need(request.roomID, "room_id"), by: try session(signedIn))
         case .kick:

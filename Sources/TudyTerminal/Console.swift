@@ -134,6 +134,13 @@ package final class Console {
             summaries.forEach { sentence(format.sessionLine($0)) }
         case .reminder(let summary, let room, let viewer, let minutes):
             sentence("── reminder: \(room.title(for: viewer)) meets in \(minutes) min, \(format.span(summary)) (session #\(summary.session.id)) ──")
+        case .checkedIn(let record):
+            sentence(format.checkedIn(record))
+        case .checkedOut(let record):
+            sentence(format.checkedOut(record))
+        case .attendanceRoll(let roll, _):
+            sentence("the last \(roll.weeks) \(roll.weeks == 1 ? "week" : "weeks"): \(roll.meetings) \(roll.meetings == 1 ? "meeting" : "meetings")")
+            table(roll.lines.map { ["\($0.user.name)", "present \($0.present)", "late \($0.late)", "absent \($0.absent)", "\($0.minutes) min"] })
         case .sessionAnswers(let summary, _):
             sentence(format.sessionAnswers(summary))
         case .sessionChange(let change, let summary, _):

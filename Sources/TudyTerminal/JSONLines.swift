@@ -4,7 +4,7 @@ import TudyCore
 /// `--json`: what tudy shows as one JSON object a line, each with a `type` and the fields
 /// of its value, in the vocabulary of the models' snake_case keys (and of seed files):
 /// `notice`, `message`, `posts`, `post`, `rooms`, `profile`, `room`, `draft_room`, `unread_marker`, `members`,
-/// `room_change`, `pinned_notice`, `timer`, `timer_stopped`, `sessions`, `session_change`, `reminder`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
+/// `room_change`, `pinned_notice`, `timer`, `timer_stopped`, `sessions`, `session_change`, `reminder`, `attendance_record`, `attendance`, `readers`, `read`, `post_change`, `account`, `invitations`, `identity`, `screen`,
 /// `cancelled`, `help`, and on
 /// standard error `error` and `note`. Times are ISO 8601 in UTC. Every character that could act on a terminal is
 /// written as a `\u` escape, so a line is inert on a terminal and exact for a program.
@@ -53,6 +53,9 @@ struct JSONLines {
             (line("sessions", Sessions(roomID: room.id, sessions: summaries.map(SessionItem.init))), .standardOutput)
         case .reminder(let summary, let room, _, let minutes):
             (line("reminder", Reminder(roomID: room.id, minutes: minutes, session: SessionItem(summary))), .standardOutput)
+        case .checkedIn(let record), .checkedOut(let record): (line("attendance_record", AttendanceLine(record)), .standardOutput)
+        case .attendanceRoll(let roll, let room):
+            (line("attendance", Roll(roomID: room.id, weeks: roll.weeks, meetings: roll.meetings, members: roll.lines)), .standardOutput)
         case .sessionAnswers(let summary, let room):
             (line("sessions", Sessions(roomID: room.id, sessions: [SessionItem(summary)])), .standardOutput)
         case .sessionChange(let change, let summary, let room):

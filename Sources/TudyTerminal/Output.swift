@@ -46,6 +46,11 @@ package enum Output: Sendable {
     case sessionAnswers(SessionSummary, room: Room)
     /// A session of a room meets in `minutes`: the user has not said no.
     case reminder(SessionSummary, room: Room, viewer: User, minutes: Int)
+    /// The user checked in to a meeting (`/checkin`), or out of it (`/checkout`).
+    case checkedIn(AttendanceRecord)
+    case checkedOut(AttendanceRecord)
+    /// `/attendance`: each member's present, late and absent counts and minutes.
+    case attendanceRoll(AttendanceRoll, room: Room)
     /// A session added, cancelled or answered.
     case sessionChange(SessionChange, SessionSummary, room: Room)
     /// `/seen`: who of the room's other members has read message `messageID`, and who not yet.

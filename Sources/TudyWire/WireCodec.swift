@@ -44,6 +44,10 @@ package struct WireCodec: Sendable {
         /// `at`, `yes`, `no` or `maybe` in `text`) (`/session`, `/rsvp`); a room carries its
         /// `sessions` with their `answers`, and a change of them is told as `members_changed` is.
         case sessions
+        /// `check_in` and `check_out` (`room_id`, `session_id`, the meeting's start in `at`),
+        /// each replying with the user's record in `attendance`, and `attendance` (`room_id`,
+        /// meetings from `at` on), replying with every member's (`/checkin`, `/attendance`).
+        case attendance
         /// `presence` (`room_id`), whose reply lists in `names` the room's members connected
         /// to this server now (`/members`).
         case presence

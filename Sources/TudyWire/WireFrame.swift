@@ -49,10 +49,12 @@ package struct WireFrame: Codable, Sendable, Equatable {
     package var change: WireChange?
     package var database: String?
     package var reason: String?
+    /// `check_in`, `check_out`: the user's record for the meeting; `attendance`: every record.
+    package var attendance: [AttendanceRecord]?
 
     enum CodingKeys: String, CodingKey {
         case type, id, error, version, operations, features, session, user, names, project, projects, room, rooms, page, messages, message
-        case subscription, change, database, reason, asked, invitations
+        case subscription, change, database, reason, asked, invitations, attendance
         case messageID = "message_id"
         case hasNewer = "has_newer"
         case hasMore = "has_more"

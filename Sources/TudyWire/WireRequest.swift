@@ -16,6 +16,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         case rooms, room, directRoom = "direct_room", invite, leave, joinPost = "join_post", kick
         case renameRoom = "rename_room", setTopic = "set_topic", pinNotice = "pin_notice", readNotice = "read_notice", setTimer = "set_timer"
         case addSession = "add_session", cancelSession = "cancel_session", answerSession = "answer_session"
+        case checkIn = "check_in", checkOut = "check_out", attendance
         case messagesBefore = "messages_before", messagesAfter = "messages_after", firstUnread = "first_unread"
         case send, markRead = "mark_read", readMarks = "read_marks", findMessages = "find_messages"
         case editMessage = "edit_message", unsendMessage = "unsend_message", react
@@ -31,7 +32,7 @@ package struct WireRequest: Codable, Sendable, Equatable {
         package var changesStore: Bool {
             switch self {
             case .signUp, .logOut, .createProject, .updateProject, .setProject, .deleteProject, .directRoom, .invite,
-                .leave, .joinPost, .kick, .renameRoom, .setTopic, .pinNotice, .readNotice, .setTimer, .addSession, .cancelSession, .answerSession, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore,
+                .leave, .joinPost, .kick, .renameRoom, .setTopic, .pinNotice, .readNotice, .setTimer, .addSession, .cancelSession, .answerSession, .checkIn, .checkOut, .send, .markRead, .editMessage, .unsendMessage, .react, .mute, .unmute, .ignore, .unignore,
                 .acceptInvitation, .declineInvitation:
                 true
             default:
@@ -80,7 +81,8 @@ package struct WireRequest: Codable, Sendable, Equatable {
     /// `set_timer`: the timer to start; none stops the room's.
     package var timer: StudyTimer.Plan?
     /// `add_session`: when it first meets, for how many minutes, every week or once;
-    /// `answer_session`: the start of the meeting answered (`at`), the reply in `text`.
+    /// `answer_session`, `check_in`, `check_out`: the start of the meeting (`at`), an answer's
+    /// reply in `text`; `attendance`: from which meetings on.
     package var at: Date?
     package var minutes: Int?
     package var weekly: Bool?

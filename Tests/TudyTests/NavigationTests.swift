@@ -95,7 +95,7 @@ struct NavigationTests {
                 default: "word"
                 }
                 // A timer's argument is a plan, an answer one of three words, not any word.
-                let value = try? spec.read([.timer: "50/10 x4", .rsvp: "yes"][spec.name] ?? sample)
+                let value = try? spec.read([.timer: "50/10 x4", .rsvp: "yes", .attendance: "4"][spec.name] ?? sample)
                 return (try? value.flatMap { try Command(spec.name, $0) }) == nil ? "\(Command.place.label): /\(spec.name.typed)" : nil
             }
         }

@@ -24,6 +24,9 @@ struct OutputTests {
             id: 1, startsAt: Date(timeIntervalSince1970: 1_795_860_000), minutes: 120, isWeekly: true, createdBy: alice,
             answers: [StudySession.Answer(user: bob, reply: .yes, occurrence: Date(timeIntervalSince1970: 1_795_860_000))]),
         meeting: Date(timeIntervalSince1970: 1_795_860_000), room: group, places: 4)
+    static let record = AttendanceRecord(
+        sessionID: 1, meeting: Date(timeIntervalSince1970: 1_795_860_000), user: bob, checkedInAt: Date(timeIntervalSince1970: 1_795_860_420),
+        checkedOutAt: Date(timeIntervalSince1970: 1_795_863_600))
     static let pinned = {
         var room = group
         room.notice = notice
@@ -81,6 +84,8 @@ struct OutputTests {
          ["type": "session_change", "change": "answered", "reply": "yes"]),
         (.reminder(meeting, room: group, viewer: alice, minutes: 10),
          "── reminder: Swift study meets in 10 min, Sat 11-28 10:00–12:00 weekly (session #1) ──", ["type": "reminder", "minutes": "10"]),
+        (.checkedIn(record), "checked in to #1, Sat 11-28 10:00: 7 min late", ["type": "attendance_record", "minutes_late": "7"]),
+        (.checkedOut(record), "checked out of #1, Sat 11-28 10:00, after 53 min", ["type": "attendance_record", "minutes_stayed": "53"]),
         (.sessionChange(.cancelled, meeting, room: group), "── session #1 (Sat 11-28 10:00–12:00 weekly) was cancelled ──",
          ["type": "session_change", "change": "cancelled"]),
         (.readers(messageID: 7, readBy: [bob], notYet: []), "#7 read by bob · everyone has", ["type": "readers", "id": "7"]),

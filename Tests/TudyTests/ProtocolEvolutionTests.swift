@@ -74,7 +74,7 @@ struct StoreErrorWireTests {
             .notInRoom("bob"), .cannotKickSelf, .invalidRoomName("too long"), .invalidTopic("too long"), .cannotRenameDirect(4),
             .invalidNotice("too long"), .noticeInDirectRoom(4), .onlyWriterPins(projectID: 3, writer: "ann"), .invalidTimer("too long"),
             .invalidSession("past"), .sessionInDirectRoom(4), .onlyWriterSchedules(projectID: 3, writer: "ann"), .tooManySessions(4),
-            .noSuchSession(2), .sessionFull(sessionID: 2, capacity: 3),
+            .noSuchSession(2), .sessionFull(sessionID: 2, capacity: 3), .checkInClosed(2), .notCheckedIn(2),
             .notAnEmoji("a"), .tooManyReactions(5), .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused(roomID: 4), .tooManyMarks, .searchTooLong, .tooManyPosts,
             .noSuchInvitation(2), .invitationLapsed(2), .nameMixesScripts(name: "аlice", scripts: "Cyrillic and Latin"),
             .nameLooksLike(name: "аlice", other: "alice"), .tooManyInvitations("bob"), .tooManyInvitationsSent,
@@ -88,7 +88,7 @@ struct StoreErrorWireTests {
                 .invalidFixture, .sessionEnded, .passwordChecksBusy, .postClosed, .postFull, .removedFromStudy, .inviteeRemoved, .studyNotStarted,
                 .notStudyRoom, .onlyWriterKicks, .notInRoom, .cannotKickSelf, .invalidRoomName, .invalidTopic, .cannotRenameDirect,
                 .invalidNotice, .noticeInDirectRoom, .onlyWriterPins, .invalidTimer,
-                .invalidSession, .sessionInDirectRoom, .onlyWriterSchedules, .tooManySessions, .noSuchSession, .sessionFull,
+                .invalidSession, .sessionInDirectRoom, .onlyWriterSchedules, .tooManySessions, .noSuchSession, .sessionFull, .checkInClosed, .notCheckedIn,
                 .notAnEmoji, .tooManyReactions, .cannotIgnoreSelf, .tooManyIgnored, .sendKeyReused, .tooManyMarks, .searchTooLong, .tooManyPosts,
                 .noSuchInvitation, .invitationLapsed, .nameMixesScripts, .nameLooksLike, .tooManyInvitations, .tooManyInvitationsSent, .tooManyFailedSignIns:
                 break

@@ -119,7 +119,7 @@ struct ReadmeTests {
         }
     }
 
-    @Test("the libraries keep public what a user of them calls: at most 147 lines of Sources/TudyCore, TudyWire, TudyTerminal and TudyApp say public, as grep -c counts them, about a quarter of the 516 there were")
+    @Test("the libraries keep public what a user of them calls: at most 151 lines of Sources/TudyCore, TudyWire, TudyTerminal and TudyApp say public, as grep -c counts them, about a quarter of the 516 there were")
     func publicSurface() throws {
         var lines = 0
         for target in ["TudyCore", "TudyWire", "TudyTerminal", "TudyApp"] {
@@ -130,7 +130,7 @@ struct ReadmeTests {
                     .filter { $0.contains("public") }.count
             }
         }
-        #expect(lines > 0 && lines <= 147, "\(lines) lines of the four libraries say public")
+        #expect(lines > 0 && lines <= 151, "\(lines) lines of the four libraries say public")
     }
 
     /// What a trace drew, line by line.

@@ -41,6 +41,8 @@ enum RoomCommand: PlaceCommand, Equatable {
     case session(SessionAction)
     case sessions
     case rsvp(RSVPAction)
+    case checkin, checkout
+    case attendance(weeks: Int)
     case edit(MessagePick, text: String)
     case unsend(MessagePick)
     case wait(seconds: Int)
@@ -68,6 +70,9 @@ enum RoomCommand: PlaceCommand, Equatable {
         case .session: self = .session(try SessionAction(argument.text))
         case .sessions: self = .sessions
         case .rsvp: self = .rsvp(try RSVPAction(argument == .none ? nil : argument.text))
+        case .checkin: self = .checkin
+        case .checkout: self = .checkout
+        case .attendance: self = .attendance(weeks: try Self.weeks(argument == .none ? nil : argument.text))
         case .edit: self = .edit(argument.pick, text: argument.text)
         case .unsend: self = .unsend(argument.pick)
         case .wait: self = .wait(seconds: argument.seconds)

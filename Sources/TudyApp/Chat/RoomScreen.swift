@@ -161,6 +161,12 @@ final class RoomScreen: SendsEvents {
             try await showSessions(for: session)
         case .rsvp(let action):
             try await rsvp(action, for: session)
+        case .checkin:
+            try await checkIn(for: session)
+        case .checkout:
+            try await checkOut(for: session)
+        case .attendance(let weeks):
+            try await showAttendance(weeks: weeks, for: session)
         case .mute, .unmute:
             try await context.store.setQuiet(.room(room.id), command == .mute, by: session)
             try await context.readQuiet()

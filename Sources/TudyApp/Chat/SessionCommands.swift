@@ -32,6 +32,17 @@ enum SessionAction: Equatable {
     }
 }
 
+extension RoomCommand {
+    /// `/attendance`'s weeks: 1 to `Attendance.longestRoll`, `Attendance.usualRoll` unless given.
+    static func weeks(_ text: String?) throws -> Int {
+        guard let text else { return Attendance.usualRoll }
+        guard let weeks = Int(text), (1...Attendance.longestRoll).contains(weeks) else {
+            throw CommandError.badArgument("the roll goes back 1 to \(Attendance.longestRoll) weeks", usage: "/attendance [weeks]")
+        }
+        return weeks
+    }
+}
+
 /// What `/rsvp` does: shows who said what, or answers for the next session or session #n.
 enum RSVPAction: Equatable {
     case show

@@ -28,6 +28,8 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
     case otherClient(hint: String)
     /// `/open N` on Home where no post N is, but a room N of the user's is.
     case roomNotPost(Int)
+    /// `/checkin` or `/checkout` with no meeting of the room open to it.
+    case noMeetingNear
 
     /// A stable name for the error, for programs (`--json`).
     var code: String {
@@ -53,6 +55,7 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
         case .roomNameAmbiguous: "room_name_ambiguous"
         case .otherClient: "unknown"
         case .roomNotPost: "no_such_project"
+        case .noMeetingNear: "no_meeting_near"
         }
     }
 
@@ -64,6 +67,8 @@ enum CommandError: Error, Equatable, Sendable, UserFacingError {
             "unknown command /\(name): /help lists the commands here"
         case .otherClient(let hint):
             hint
+        case .noMeetingNear:
+            "no session of this room is near: check in from 15 minutes before a session to its end; /sessions lists them"
         case .roomNotPost(let id):
             "there is no post #\(id); your room #\(id) is in Chat: /chat, then /open \(id)"
         case .notHere(let name, let places, let here):

@@ -7,7 +7,7 @@ enum CommandName: String, CaseIterable, Sendable {
     // Home: the board, a search's results, a post.
     case list, more, search, work, new, open, dm, join, edit, close, reopen, delete
     // Chat: the rooms, a room, the messages found, a new 1:1 room.
-    case rooms, wait, find, me, reply, react, seen, invite, kick, members, rename, topic, notice, timer, session, sessions, rsvp, mute, unmute, leave, unsend
+    case rooms, wait, find, me, reply, react, seen, invite, kick, members, rename, topic, notice, timer, session, sessions, rsvp, checkin, checkout, attendance, mute, unmute, leave, unsend
 
     /// The name as typed after the slash.
     var typed: String { rawValue }

@@ -19,7 +19,7 @@ extension CommandTable {
 
     /// The commands that change or delete something: never offered for a name merely spelled alike.
     static let changing: Set<CommandName> = [
-        .edit, .close, .reopen, .delete, .join, .invite, .kick, .rename, .topic, .notice, .timer, .session, .rsvp, .mute, .unmute, .leave, .unsend, .react,
+        .edit, .close, .reopen, .delete, .join, .invite, .kick, .rename, .topic, .notice, .timer, .session, .rsvp, .checkin, .checkout, .mute, .unmute, .leave, .unsend, .react,
         .logout, .ignore, .unignore, .accept, .decline, .signup, .new,
     ]
 

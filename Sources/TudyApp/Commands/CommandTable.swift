@@ -90,6 +90,9 @@ package enum CommandTable {
         CommandSpec(
             .rsvp, .optional(.text(placeholder: "[#n] yes|no|maybe")),
             "say whether you come to the next session, or to #n; alone, who said what"),
+        CommandSpec(.checkin, "say you are here, from 15 minutes before a session to its end: on time up to 5 minutes in"),
+        CommandSpec(.checkout, "say you are leaving the session you checked in to: the minutes you stayed are kept"),
+        CommandSpec(.attendance, .optional(.text(placeholder: "[weeks]")), "the roll: each member's present, late and absent and minutes, over the last 4 weeks or so many"),
         CommandSpec(.mute, "no notices or bell from this room; its unread leave the prompt's total"),
         CommandSpec(.unmute, "hear from this room again"),
         CommandSpec(.leave, "leave the room"),

@@ -74,6 +74,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case noSuchSession(Int)
     /// `/rsvp yes` to a study room's session whose meeting has all the people its post wants.
     case sessionFull(sessionID: Int, capacity: Int)
+    /// `/checkin` to a meeting outside its check-in (`Attendance.opensBefore` to its end).
+    case checkInClosed(Int)
+    /// `/checkout` without a check-in to that meeting.
+    case notCheckedIn(Int)
     /// `/ignore` of oneself.
     case cannotIgnoreSelf
     /// `/ignore` past `Quiet.ignoreLimit` people.
@@ -231,6 +235,10 @@ public enum StoreError: Error, Equatable, Sendable {
             "room #\(id) holds \(StudySession.perRoomLimit) sessions to come, the most a room may: cancel one first"
         case .noSuchSession(let id):
             "there is no session #\(id) to come in this room"
+        case .checkInClosed(let id):
+            "check-in to session #\(id) is open from 15 minutes before it meets to its end"
+        case .notCheckedIn(let id):
+            "you have not checked in to session #\(id): check in first"
         case .sessionFull(let id, let capacity):
             "session #\(id) has all \(capacity) people its study wants: say maybe, and see if someone drops out"
         }

@@ -69,6 +69,8 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case .tooManySessions(let id): (code, self.id) = ("too_many_sessions", id)
         case .noSuchSession(let id): (code, self.id) = ("no_such_session", id)
         case .sessionFull(let id, let capacity): (code, self.id, self.capacity) = ("session_full", id, capacity)
+        case .checkInClosed(let id): (code, self.id) = ("check_in_closed", id)
+        case .notCheckedIn(let id): (code, self.id) = ("not_checked_in", id)
         case .cannotIgnoreSelf: code = "cannot_ignore_self"
         case .tooManyIgnored: code = "too_many_ignored"
         case .sendKeyReused(let roomID): (code, self.id) = ("send_key_reused", roomID)
@@ -134,6 +136,8 @@ package struct StoreErrorRecord: Sendable, Equatable {
         case "only_writer_schedules": id.flatMap { id in writer.map { StoreError.onlyWriterSchedules(projectID: id, writer: $0) } }
         case "too_many_sessions": id.map(StoreError.tooManySessions)
         case "no_such_session": id.map(StoreError.noSuchSession)
+        case "check_in_closed": id.map(StoreError.checkInClosed)
+        case "not_checked_in": id.map(StoreError.notCheckedIn)
         case "session_full": id.flatMap { id in capacity.map { StoreError.sessionFull(sessionID: id, capacity: $0) } }
         case "only_writer_pins": id.flatMap { id in writer.map { StoreError.onlyWriterPins(projectID: id, writer: $0) } }
         case "cannot_ignore_self": .cannotIgnoreSelf

@@ -115,6 +115,15 @@ public protocol ChatStore: Sendable {
     /// members are told. Answers for meetings over are dropped.
     /// - Throws: `StoreError.noSuchRoom`, `.noSuchSession`, `.sessionFull`.
     func answerSession(_ id: Int, meeting: Date, _ reply: StudySession.Reply, in roomID: Int, by session: Session) async throws -> Room
+    /// Checks the user in to a meeting of a session (`/checkin`), now; again, keeps the first.
+    /// - Throws: `StoreError.noSuchRoom`, `.noSuchSession`, `.checkInClosed` (see `Attendance.checkOpen`).
+    func checkIn(to sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord
+    /// Checks the user out of a meeting they checked in to (`/checkout`), now; again, moves it.
+    /// - Throws: `StoreError.noSuchRoom`, `.notCheckedIn`.
+    func checkOut(of sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord
+    /// Every member's attendance at the room's meetings that began at or after `since`.
+    /// - Throws: `StoreError.noSuchRoom`.
+    func attendance(in roomID: Int, since: Date, for session: Session) async throws -> [AttendanceRecord]
 
     // MARK: - Messages
 

@@ -41,3 +41,40 @@ extension InMemoryChatStore {
         }
     }
 }
+
+/// Who came to each meeting (`/checkin`, `/checkout`), kept by room.
+extension InMemoryChatStore {
+    public func checkIn(to sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        let user = try user(of: session.token)
+        let room = try memberState(of: roomID, user: user).room
+        guard let held = room.sessions.first(where: { $0.id == sessionID }) else { throw StoreError.noSuchSession(sessionID) }
+        let now = clock.now()
+        try Attendance.checkOpen(held, meeting: meeting, at: now)
+        if let kept = record(sessionID, meeting, user, in: roomID) { return kept }
+        let record = AttendanceRecord(sessionID: sessionID, meeting: meeting, user: user, checkedInAt: now)
+        attendanceByRoom[roomID, default: []].append(record)
+        return record
+    }
+
+    public func checkOut(of sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        let user = try user(of: session.token)
+        _ = try memberState(of: roomID, user: user)
+        guard var kept = record(sessionID, meeting, user, in: roomID),
+            let index = attendanceByRoom[roomID]?.firstIndex(of: kept)
+        else { throw StoreError.notCheckedIn(sessionID) }
+        kept.checkedOutAt = clock.now()
+        attendanceByRoom[roomID]?[index] = kept
+        return kept
+    }
+
+    public func attendance(in roomID: Int, since: Date, for session: Session) async throws -> [AttendanceRecord] {
+        _ = try memberState(of: roomID, user: try user(of: session.token))
+        return (attendanceByRoom[roomID] ?? []).filter { $0.meeting >= since }
+    }
+
+    private func record(_ sessionID: Int, _ meeting: Date, _ user: User, in roomID: Int) -> AttendanceRecord? {
+        attendanceByRoom[roomID]?.first {
+            $0.sessionID == sessionID && StudySession.isSameMeeting($0.meeting, meeting) && $0.user.isNamed(user.name)
+        }
+    }
+}

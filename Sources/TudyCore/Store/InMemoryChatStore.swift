@@ -47,6 +47,8 @@ public actor InMemoryChatStore: SeedableStore {
     var nextProjectID = 1
     var nextRoomID = 1
     var nextSessionID = 1
+    /// Who came to each meeting of each room's sessions (`/checkin`), by room.
+    var attendanceByRoom: [Int: [AttendanceRecord]] = [:]
     var nextMessageID = 1
     /// Messages sent with a key, by sender and key: where each is.
     var keyedMessages: [MessageKey: (roomID: Int, messageID: Int)] = [:]

@@ -172,6 +172,18 @@ final class FaultyStore: BatchSending, @unchecked Sendable {
         try await pass("answerSession") { try await base.answerSession(id, meeting: meeting, reply, in: roomID, by: session) }
     }
 
+    func checkIn(to sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        try await pass("checkIn") { try await base.checkIn(to: sessionID, meeting: meeting, in: roomID, by: session) }
+    }
+
+    func checkOut(of sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord {
+        try await pass("checkOut") { try await base.checkOut(of: sessionID, meeting: meeting, in: roomID, by: session) }
+    }
+
+    func attendance(in roomID: Int, since: Date, for session: Session) async throws -> [AttendanceRecord] {
+        try await pass("attendance") { try await base.attendance(in: roomID, since: since, for: session) }
+    }
+
     func kick(_ user: User, from roomID: Int, by session: Session) async throws -> Room {
         try await pass("kick") { try await base.kick(user, from: roomID, by: session) }
     }

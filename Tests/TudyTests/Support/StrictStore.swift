@@ -62,6 +62,9 @@ final class StrictStore: ChatStore, @unchecked Sendable {
         try call("addSession")
     }
     func cancelSession(_ id: Int, in roomID: Int, by session: Session) async throws -> Room { try call("cancelSession") }
+    func checkIn(to sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord { try call("checkIn") }
+    func checkOut(of sessionID: Int, meeting: Date, in roomID: Int, by session: Session) async throws -> AttendanceRecord { try call("checkOut") }
+    func attendance(in roomID: Int, since: Date, for session: Session) async throws -> [AttendanceRecord] { try call("attendance") }
     func answerSession(_ id: Int, meeting: Date, _ reply: StudySession.Reply, in roomID: Int, by session: Session) async throws -> Room {
         try call("answerSession")
     }
