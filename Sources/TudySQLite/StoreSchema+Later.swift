@@ -84,15 +84,7 @@ extension StoreSchema {
                         pinned_at DATETIME NOT NULL
                     );
                     ALTER TABLE membership ADD COLUMN notice_read BOOLEAN NOT NULL DEFAULT 0;
-                    CREATE TRIGGER room_change_notice_pin AFTER INSERT ON notice BEGIN
-                        INSERT INTO room_change (room_id) VALUES (new.room_id);
-                    END;
-                    CREATE TRIGGER room_change_notice_repin AFTER UPDATE ON notice BEGIN
-                        INSERT INTO room_change (room_id) VALUES (new.room_id);
-                    END;
-                    CREATE TRIGGER room_change_notice_down AFTER DELETE ON notice BEGIN
-                        INSERT INTO room_change (room_id) VALUES (old.room_id);
-                    END;
+                    \(roomChanges("notice", on: "notice", after: ["INSERT", "UPDATE", "DELETE"]))
                     CREATE TRIGGER room_change_notice_read AFTER UPDATE OF notice_read ON membership
                     WHEN old.notice_read IS NOT new.notice_read AND new.is_member BEGIN
                         INSERT INTO room_change (room_id) VALUES (new.room_id);
@@ -111,15 +103,7 @@ extension StoreSchema {
                         started_at DATETIME NOT NULL,
                         started_by INTEGER NOT NULL REFERENCES user(id)
                     );
-                    CREATE TRIGGER room_change_timer_start AFTER INSERT ON room_timer BEGIN
-                        INSERT INTO room_change (room_id) VALUES (new.room_id);
-                    END;
-                    CREATE TRIGGER room_change_timer_restart AFTER UPDATE ON room_timer BEGIN
-                        INSERT INTO room_change (room_id) VALUES (new.room_id);
-                    END;
-                    CREATE TRIGGER room_change_timer_stop AFTER DELETE ON room_timer BEGIN
-                        INSERT INTO room_change (room_id) VALUES (old.room_id);
-                    END;
+                    \(roomChanges("timer", on: "room_timer", after: ["INSERT", "UPDATE", "DELETE"]))
                     """)
         }
         migrator.registerMigration("v27 sessions") { db in
@@ -143,18 +127,10 @@ extension StoreSchema {
                         reply TEXT NOT NULL,
                         PRIMARY KEY (session_id, user_id, meeting)
                     );
-                    CREATE TRIGGER room_change_session_add AFTER INSERT ON study_session BEGIN
-                        INSERT INTO room_change (room_id) VALUES (new.room_id);
-                    END;
-                    CREATE TRIGGER room_change_session_cancel AFTER DELETE ON study_session BEGIN
-                        INSERT INTO room_change (room_id) VALUES (old.room_id);
-                    END;
-                    CREATE TRIGGER room_change_answer AFTER INSERT ON session_answer BEGIN
-                        INSERT INTO room_change (room_id) SELECT room_id FROM study_session WHERE id = new.session_id;
-                    END;
-                    CREATE TRIGGER room_change_answer_gone AFTER DELETE ON session_answer BEGIN
-                        INSERT INTO room_change (room_id) SELECT room_id FROM study_session WHERE id = old.session_id;
-                    END;
+                    \(roomChanges("session", on: "study_session", after: ["INSERT", "DELETE"]))
+                    \(roomChanges("answer", on: "session_answer", after: ["INSERT", "DELETE"]) {
+                        "SELECT room_id FROM study_session WHERE id = \($0).session_id"
+                    })
                     """)
         }
         migrator.registerMigration("v28 attendance") { db in
@@ -173,6 +149,22 @@ extension StoreSchema {
                     CREATE INDEX attendance_by_room ON attendance(room_id, meeting);
                     """)
         }
+    }
+
+    /// Triggers that note each change of a table's rows (`after` these statements) as a change
+    /// of their room, for the room's watchers to read it again (`room_change`).
+    /// - Parameter room: what names the room, given `new` or `old` for the row.
+    private static func roomChanges(
+        _ name: String, on table: String, after statements: [String], room: (String) -> String = { "VALUES (\($0).room_id)" }
+    ) -> String {
+        statements.map { statement in
+            let row = statement == "DELETE" ? "old" : "new"
+            return """
+                CREATE TRIGGER room_change_\(name)_\(statement.lowercased()) AFTER \(statement) ON \(table) BEGIN
+                    INSERT INTO room_change (room_id) \(room(row));
+                END;
+                """
+        }.joined(separator: "\n")
     }
 
     /// Sets each account's `look_key` to its name's look (`Accounts.look`).

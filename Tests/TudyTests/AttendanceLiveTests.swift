@@ -14,15 +14,7 @@ struct AttendanceLiveTests {
     @Test("a check-in says on time or how late; a check-out how long; the roll counts each member over the weeks asked")
     func roll() async throws {
         let store = InMemoryChatStore(clock: clock.wallClock, hasher: Argon2idPasswordHasher(cost: .testing))
-        for name in ["alice", "bob", "carol"] {
-            _ = try await store.signUp(name: name, password: "password-\(name)")
-        }
-        let app = TestApp(store: store, clock: clock.wallClock)
-        let alice = try await app.session("alice")
-        let direct = try await store.directRoom(between: alice, and: User(name: "bob"))
-        let group = try await store.bringIn(try await app.session("carol"), to: direct.id, by: alice)
-        try await app.app.start()
-        app.context.login.session = try await app.session("bob")
+        let (app, group) = try await TestApp.withGroupOfThree(store: store, clock: clock.wallClock)
         await app.send("/chat", "/open \(group.id)")
         #expect(await app.send("/checkin") == [
             "no session of this room is near: check in from 15 minutes before a session to its end; /sessions lists them",

@@ -16,15 +16,8 @@ struct ReminderLiveTests {
     /// bob logged in, at Home; alarms armed as at a terminal, each wait recorded.
     private func app(waits: Locked<[Duration]> = Locked([])) async throws -> (TestApp, Room) {
         let store = InMemoryChatStore(clock: clock.wallClock, hasher: Argon2idPasswordHasher(cost: .testing))
-        for name in ["alice", "bob", "carol"] {
-            _ = try await store.signUp(name: name, password: "password-\(name)")
-        }
-        let app = TestApp(store: store, clock: clock.wallClock, sleep: { waits.value.append($0) })
+        let (app, group) = try await TestApp.withGroupOfThree(store: store, clock: clock.wallClock, sleep: { waits.value.append($0) })
         let alice = try await app.session("alice")
-        let direct = try await store.directRoom(between: alice, and: User(name: "bob"))
-        let group = try await store.bringIn(try await app.session("carol"), to: direct.id, by: alice)
-        try await app.app.start()
-        app.context.login.session = try await app.session("bob")
         app.context.alarms.isArmed = true
         let added = try await store.addSession(startsAt: TestApp.start.addingTimeInterval(3600), minutes: 60, weekly: true, in: group.id, by: alice)
         await app.tabBar.show(.roomChanged(added))

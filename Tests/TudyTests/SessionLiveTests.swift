@@ -12,16 +12,7 @@ import Testing
 struct SessionLiveTests {
     /// alice, bob and carol in group room #2; bob logged in, in the room.
     private func app() async throws -> (TestApp, Room) {
-        let store = TestApp.memoryStore()
-        for name in ["alice", "bob", "carol"] {
-            _ = try await store.signUp(name: name, password: "password-\(name)")
-        }
-        let app = TestApp(store: store)
-        let alice = try await app.session("alice")
-        let direct = try await store.directRoom(between: alice, and: User(name: "bob"))
-        let group = try await store.bringIn(try await app.session("carol"), to: direct.id, by: alice)
-        try await app.app.start()
-        app.context.login.session = try await app.session("bob")
+        let (app, group) = try await TestApp.withGroupOfThree()
         await app.send("/chat", "/open \(group.id)")
         return (app, group)
     }

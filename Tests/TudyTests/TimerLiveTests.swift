@@ -17,15 +17,7 @@ struct TimerLiveTests {
     /// as at a terminal, each wait asked for recorded and then over at once.
     private func app(waits: Locked<[Duration]> = Locked([])) async throws -> (TestApp, Room) {
         let store = InMemoryChatStore(clock: clock.wallClock, hasher: Argon2idPasswordHasher(cost: .testing))
-        for name in ["alice", "bob", "carol"] {
-            _ = try await store.signUp(name: name, password: "password-\(name)")
-        }
-        let app = TestApp(store: store, clock: clock.wallClock, sleep: { waits.value.append($0) })
-        let alice = try await app.session("alice")
-        let direct = try await store.directRoom(between: alice, and: User(name: "bob"))
-        let group = try await store.bringIn(try await app.session("carol"), to: direct.id, by: alice)
-        try await app.app.start()
-        app.context.login.session = try await app.session("bob")
+        let (app, group) = try await TestApp.withGroupOfThree(store: store, clock: clock.wallClock, sleep: { waits.value.append($0) })
         app.context.alarms.isArmed = true
         await app.send("/chat")
         return (app, group)

@@ -55,7 +55,7 @@ extension TabBarCoordinator {
         if room.isReadToItsEnd { unreadTally.roomIsRead(roomID) } else { unreadTally.forget() }
     }
 
-    /// Says what the rooms' timers did, wherever the user is.
+    /// Says what came of the rooms' timers and sessions (a phase, a stop, a reminder), wherever the user is.
     func say(_ news: [RoomAlarms.News]) {
         guard let viewer = context.login.user else { return }
         for item in news {
